@@ -1,0 +1,38 @@
+extension GameType {
+  /// Deals the game to `players` in seating order: a uniformly random role per
+  /// player and, where the game uses them, a uniformly random location and a
+  /// role there for every player who learns it.
+  ///
+  /// Throws the first `SetupError` if the setup is not valid.
+  public func deal<Generator: RandomNumberGenerator>(
+    players names: [String], setup: Setup, locations: [Location] = [],
+    using generator: inout Generator
+  ) throws(SetupError) -> Table {
+    if let error = validate(players: names, setup: setup, locations: locations).first {
+      throw error
+    }
+    let roles = generator.shuffled(composition(for: setup, players: names.count))
+    var seats = zip(names, roles).map { Seat(name: PlayerName.clean($0), role: $1) }
+    var location: LocationID?
+    if usesLocations {
+      let playable = locations.filter { $0.roleCount > 0 }
+      let chosen = playable[generator.uniform(below: playable.count)]
+      location = chosen.id
+      // Hand out the location's roles without repeats while they last.
+      var pool: [Int] = []
+      for index in seats.indices where role(seats[index].role)?.learnsLocation == true {
+        if pool.isEmpty { pool = generator.shuffled(Array(0..<chosen.roleCount)) }
+        seats[index].locationRole = pool.removeLast()
+      }
+    }
+    return Table(game: id, seats: seats, location: location, startsAtNight: usesPhases)
+  }
+
+  /// Deals with the system's random generator.
+  public func deal(players names: [String], setup: Setup, locations: [Location] = [])
+    throws(SetupError) -> Table
+  {
+    var generator = SystemRandomNumberGenerator()
+    return try deal(players: names, setup: setup, locations: locations, using: &generator)
+  }
+}

@@ -1,0 +1,105 @@
+/// How a game is set up before the deal.
+public enum SetupKind: Hashable, Sendable {
+  /// Choose exactly one role per player from a pool in which each role appears once (Palermo).
+  case chooseRoles(pool: [RoleID])
+  /// Choose how many players hold `bad`, within `limit` (and leaving the good side
+  /// strictly larger); `fixed` roles are always dealt once each and every other
+  /// player gets `filler` (Spy, Killer).
+  case countBad(bad: RoleID, limit: ClosedRange<Int>, fixed: [RoleID], filler: RoleID)
+}
+
+/// The choices made on the setup screen.
+public struct Setup: Hashable, Codable, Sendable {
+  /// Roles chosen for a `chooseRoles` game, one per player.
+  public var roles: [RoleID]
+  /// The number of bad players for a `countBad` game.
+  public var badCount: Int
+
+  /// Creates a setup.
+  public init(roles: [RoleID] = [], badCount: Int = 1) {
+    self.roles = roles
+    self.badCount = badCount
+  }
+}
+
+/// A game type: everything the front end needs to show, set up, deal and run a game
+/// without knowing which game it is.
+public protocol GameType: Sendable {
+  /// The game's identifier; its words are `game.<id>.name`, `.blurb` and `.rules`.
+  var id: GameID { get }
+  /// The smallest and largest table the game supports.
+  var players: ClosedRange<Int> { get }
+  /// The game's two sides.
+  var sides: [Side] { get }
+  /// Every role of the game, in the order the game's info screen lists them.
+  var roles: [Role] { get }
+  /// How the game is set up.
+  var setupKind: SetupKind { get }
+  /// Whether non-bad players are dealt a secret location (Spy).
+  var usesLocations: Bool { get }
+  /// The causes of death the table may record by hand, in the order offered.
+  var deathCauses: [DeathCause] { get }
+  /// Whether the table as a whole may accuse a player (Spy's vote).
+  var tableAccuses: Bool { get }
+  /// Whether the game runs in nights and days (Palermo).
+  var usesPhases: Bool { get }
+  /// Game-specific setup rules beyond the generic ones; each broken rule is
+  /// reported as `SetupError.gameRule(game:rule:)`.
+  func brokenRules(in roles: [RoleID]) -> [String]
+  /// The side that has won, if any, from the table's state.
+  func winner(of table: Table) -> SideID?
+  /// A balanced setup for a table of `playerCount`, if the game can suggest one.
+  func suggestedSetup(players playerCount: Int) -> Setup?
+}
+
+extension GameType {
+  /// By default: the fewest bad players the table allows; no suggestion for
+  /// choose-roles games.
+  public func suggestedSetup(players playerCount: Int) -> Setup? {
+    guard let allowed = allowedBadCounts(players: playerCount) else { return nil }
+    return Setup(badCount: allowed.lowerBound)
+  }
+
+  /// No game-specific setup rules by default.
+  public func brokenRules(in roles: [RoleID]) -> [String] { [] }
+  /// No secret location by default.
+  public var usesLocations: Bool { false }
+  /// No table accusation by default.
+  public var tableAccuses: Bool { false }
+  /// No nights and days by default.
+  public var usesPhases: Bool { false }
+
+  /// The role with the given identifier, if the game has it.
+  public func role(_ id: RoleID) -> Role? { roles.first { $0.id == id } }
+
+  /// The side with the given identifier, if the game has it.
+  public func side(_ id: SideID) -> Side? { sides.first { $0.id == id } }
+
+  /// Whether the role plays for the bad side.
+  public func isBad(_ id: RoleID) -> Bool {
+    guard let role = role(id) else { return false }
+    return side(role.side)?.isBad ?? false
+  }
+
+  /// The bad-player counts a table of `playerCount` supports, or nil if none
+  /// (only for `countBad` games): within the game's limit and leaving the good
+  /// side strictly larger.
+  public func allowedBadCounts(players playerCount: Int) -> ClosedRange<Int>? {
+    guard case .countBad(_, let limit, _, _) = setupKind else { return nil }
+    let upper = min(limit.upperBound, (playerCount - 1) / 2)
+    guard upper >= limit.lowerBound else { return nil }
+    return limit.lowerBound...upper
+  }
+
+  /// The roles to be dealt for a setup and table size, before shuffling.
+  public func composition(for setup: Setup, players playerCount: Int) -> [RoleID] {
+    switch setupKind {
+    case .chooseRoles:
+      return setup.roles
+    case .countBad(let bad, _, let fixed, let filler):
+      let badRoles = Array(repeating: bad, count: max(0, setup.badCount))
+      let fillers = max(0, playerCount - badRoles.count - fixed.count)
+      return badRoles + fixed + Array(repeating: filler, count: fillers)
+    }
+  }
+}

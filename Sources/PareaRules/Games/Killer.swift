@@ -1,0 +1,49 @@
+/// Killer (wink murder): the killers wink, the Cop tries to catch them.
+public struct Killer: GameType {
+  /// Kills by winking; knows the Cop and the other killer.
+  public static let killer: RoleID = "killer.killer"
+  /// Catches killers with up to three wrong accusations.
+  public static let cop: RoleID = "killer.cop"
+  /// Everyone else.
+  public static let citizen: RoleID = "killer.citizen"
+  /// The killers' side.
+  public static let killers: SideID = "killer.killers"
+  /// The Cop and the citizens.
+  public static let town: SideID = "killer.town"
+  /// How many wrong accusations the Cop may make.
+  public static let copAttempts = 3
+
+  /// Creates the game.
+  public init() {}
+
+  public var id: GameID { "killer" }
+  public var players: ClosedRange<Int> { 3...20 }
+  public var sides: [Side] { [Side(id: Self.town, isBad: false), Side(id: Self.killers, isBad: true)] }
+  public var deathCauses: [DeathCause] { [.killed] }
+
+  public var roles: [Role] {
+    [
+      Role(id: Self.killer, side: Self.killers, knows: [Self.cop, Self.killer]),
+      Role(id: Self.cop, side: Self.town, abilities: [.accuses(attempts: Self.copAttempts)]),
+      Role(id: Self.citizen, side: Self.town),
+    ]
+  }
+
+  public var setupKind: SetupKind {
+    .countBad(bad: Self.killer, limit: 1...2, fixed: [Self.cop], filler: Self.citizen)
+  }
+
+  /// The town wins when every killer is caught; the killers win when no citizen
+  /// is left, or the Cop is out (dead or out of accusations).
+  public func winner(of table: Table) -> SideID? {
+    let seats = table.seats
+    if !seats.contains(where: { $0.role == Self.killer && $0.isAlive }) { return Self.town }
+    if !seats.contains(where: { $0.role == Self.citizen && $0.isAlive }) { return Self.killers }
+    for cop in table.seats(holding: Self.cop) {
+      if !seats[cop].isAlive || table.accusationsLeft(for: cop, rules: self) == 0 {
+        return Self.killers
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,99 @@
+/// Palermo: a Greek variant of Mafia. The thieves kill by night, the town votes by day.
+public struct Palermo: GameType {
+  /// Role identifiers of Palermo.
+  public enum Roles {
+    /// The "visible" thief; knows the Black thief.
+    public static let redThief: RoleID = "palermo.redThief"
+    /// The hidden thief; knows the Red thief.
+    public static let blackThief: RoleID = "palermo.blackThief"
+    /// Plays for the thieves; knows the Red thief.
+    public static let snitch: RoleID = "palermo.snitch"
+    /// Town; knows the Snitch.
+    public static let policeman: RoleID = "palermo.policeman"
+    /// Town; protects a player each night.
+    public static let doctor: RoleID = "palermo.doctor"
+    /// Town; knows the other roommate.
+    public static let roommate1: RoleID = "palermo.roommate1"
+    /// Town; knows the other roommate.
+    public static let roommate2: RoleID = "palermo.roommate2"
+    /// Town; takes a player along when voted out by day.
+    public static let redKamikaze: RoleID = "palermo.redKamikaze"
+    /// Town; takes a player along when killed at night.
+    public static let blackKamikaze: RoleID = "palermo.blackKamikaze"
+    /// The five named citizens.
+    public static let citizens: [RoleID] = [
+      "palermo.citizenGeorge", "palermo.citizenMichael", "palermo.citizenJohn",
+      "palermo.citizenJack", "palermo.citizenJames",
+    ]
+    /// The two thieves proper (the Snitch is on their side but is not a thief).
+    public static let thieves: [RoleID] = [redThief, blackThief]
+  }
+
+  /// The town's side.
+  public static let town: SideID = "palermo.town"
+  /// The thieves' side.
+  public static let thieves: SideID = "palermo.thieves"
+
+  /// Creates the game.
+  public init() {}
+
+  public var id: GameID { "palermo" }
+  public var players: ClosedRange<Int> { 5...14 }
+  public var sides: [Side] { [Side(id: Self.town, isBad: false), Side(id: Self.thieves, isBad: true)] }
+  public var usesPhases: Bool { true }
+  public var deathCauses: [DeathCause] { [.votedOut, .killedAtNight] }
+
+  public var roles: [Role] {
+    [
+      Role(id: Roles.redThief, side: Self.thieves, knows: [Roles.blackThief]),
+      Role(id: Roles.blackThief, side: Self.thieves, knows: [Roles.redThief]),
+      Role(id: Roles.snitch, side: Self.thieves, knows: [Roles.redThief]),
+      Role(id: Roles.policeman, side: Self.town, knows: [Roles.snitch]),
+      Role(id: Roles.doctor, side: Self.town, abilities: [.protectsAtNight]),
+      Role(id: Roles.roommate1, side: Self.town, knows: [Roles.roommate2]),
+      Role(id: Roles.roommate2, side: Self.town, knows: [Roles.roommate1]),
+      Role(id: Roles.redKamikaze, side: Self.town, abilities: [.takesPlayerAlong(when: .votedOut)]),
+      Role(
+        id: Roles.blackKamikaze, side: Self.town, abilities: [.takesPlayerAlong(when: .killedAtNight)]),
+    ] + Roles.citizens.map { Role(id: $0, side: Self.town) }
+  }
+
+  public var setupKind: SetupKind { .chooseRoles(pool: roles.map(\.id)) }
+
+  /// A balanced role set for 5 to 14 players: both thieves always; the Snitch
+  /// only with the Policeman who watches them; roommates in pairs; citizens fill.
+  public func suggestedSetup(players playerCount: Int) -> Setup? {
+    guard players.contains(playerCount) else { return nil }
+    let citizens = Roles.citizens
+    var roles: [RoleID] = [Roles.redThief, Roles.blackThief, Roles.doctor]
+    switch playerCount {
+    case 5: roles += citizens.prefix(2)
+    case 6: roles += [Roles.redKamikaze] + citizens.prefix(2)
+    default:
+      roles += [Roles.snitch, Roles.policeman]
+      let extras: [RoleID] = [Roles.redKamikaze, Roles.blackKamikaze]
+      roles += extras.prefix(max(0, min(2, playerCount - 7)))
+      if playerCount >= 11 { roles += [Roles.roommate1, Roles.roommate2] }
+      roles += citizens.prefix(playerCount - roles.count)
+    }
+    return Setup(roles: roles)
+  }
+
+  /// A Palermo game needs at least one thief.
+  public func brokenRules(in roles: [RoleID]) -> [String] {
+    roles.contains(where: Roles.thieves.contains) ? [] : ["needsThief"]
+  }
+
+  /// The town wins when every thief in play is out; the thieves' side wins when
+  /// the living thieves are at least as many as the living town players.
+  /// Nothing is decided while a kamikaze still has to choose.
+  public func winner(of table: Table) -> SideID? {
+    guard table.pending == nil else { return nil }
+    let alive = table.alive.map { table.seats[$0].role }
+    let thievesAlive = alive.filter(Roles.thieves.contains).count
+    let townAlive = alive.filter { role($0)?.side == Self.town }.count
+    if thievesAlive == 0 { return Self.town }
+    if thievesAlive >= townAlive { return Self.thieves }
+    return nil
+  }
+}

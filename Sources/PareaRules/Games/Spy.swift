@@ -1,0 +1,44 @@
+/// Spy: everyone but the spies knows the location; the spies try to work it out.
+public struct Spy: GameType {
+  /// A spy: does not know the location.
+  public static let spy: RoleID = "spy.spy"
+  /// Anyone else: knows the location and has a role there.
+  public static let local: RoleID = "spy.local"
+  /// The spies' side.
+  public static let spies: SideID = "spy.spies"
+  /// Everyone else.
+  public static let locals: SideID = "spy.locals"
+
+  /// Creates the game.
+  public init() {}
+
+  public var id: GameID { "spy" }
+  public var players: ClosedRange<Int> { 3...20 }
+  public var sides: [Side] { [Side(id: Self.locals, isBad: false), Side(id: Self.spies, isBad: true)] }
+  public var usesLocations: Bool { true }
+  public var tableAccuses: Bool { true }
+  public var deathCauses: [DeathCause] { [] }
+
+  public var roles: [Role] {
+    [
+      Role(id: Self.spy, side: Self.spies, knows: [], abilities: [.guessesLocation]),
+      Role(id: Self.local, side: Self.locals, learnsLocation: true),
+    ]
+  }
+
+  public var setupKind: SetupKind {
+    .countBad(bad: Self.spy, limit: 1...3, fixed: [], filler: Self.local)
+  }
+
+  /// A spy's guess decides the game at once (right: spies; wrong: the others).
+  /// The table's accusation of someone who is not a spy hands the game to the
+  /// spies; once every spy is accused, the others win.
+  public func winner(of table: Table) -> SideID? {
+    if let guess = table.guess { return guess.correct ? Self.spies : Self.locals }
+    let accused = table.seats.filter { $0.death == .accusedByTable }
+    if accused.contains(where: { $0.role != Self.spy }) { return Self.spies }
+    let spiesLeft = table.seats.filter { $0.role == Self.spy && $0.isAlive }
+    if !accused.isEmpty && spiesLeft.isEmpty { return Self.locals }
+    return nil
+  }
+}

@@ -1,0 +1,267 @@
+/// One player at the table.
+public struct Seat: Hashable, Codable, Sendable {
+  /// The player's name as typed (trimmed).
+  public var name: String
+  /// The role the player was dealt.
+  public var role: RoleID
+  /// The player's role at the location (an index into `location.<id>.role.<n+1>`), Spy only.
+  public var locationRole: Int?
+  /// How the player died, or nil while alive.
+  public var death: DeathCause?
+  /// How many times the player has looked at their role.
+  public var views: Int
+
+  /// Creates a living seat that has not looked at its role yet.
+  public init(name: String, role: RoleID, locationRole: Int? = nil) {
+    self.name = name
+    self.role = role
+    self.locationRole = locationRole
+    self.death = nil
+    self.views = 0
+  }
+
+  /// Whether the player is still in the game.
+  public var isAlive: Bool { death == nil }
+}
+
+/// Night or day (Palermo).
+public enum Phase: String, Codable, Sendable {
+  /// Eyes closed; the thieves choose a victim.
+  case night
+  /// The town discusses and votes.
+  case day
+}
+
+/// Something that must happen before the table goes on.
+public enum FollowUp: Hashable, Codable, Sendable {
+  /// The player at `seat` (a kamikaze) takes a living player of their choice along.
+  case takePlayer(by: Int)
+}
+
+/// A Cop's (or any accuser's) accusation.
+public struct Accusation: Hashable, Codable, Sendable {
+  /// The accusing seat.
+  public let by: Int
+  /// The accused seat.
+  public let target: Int
+  /// Whether the accused was on the bad side.
+  public let correct: Bool
+}
+
+/// A guess of the location by a player who does not know it.
+public struct LocationGuess: Hashable, Codable, Sendable {
+  /// The guessing seat.
+  public let by: Int
+  /// The location guessed.
+  public let location: LocationID
+  /// Whether it was the real location.
+  public let correct: Bool
+}
+
+/// One line of the table's history.
+public enum TableEvent: Hashable, Codable, Sendable {
+  /// A player looked at their role.
+  case looked(seat: Int)
+  /// A player died.
+  case died(seat: Int, cause: DeathCause)
+  /// The table moved to a new phase.
+  case phase(Phase, round: Int)
+  /// An accusation was made.
+  case accused(Accusation)
+  /// A location was guessed.
+  case guessed(LocationGuess)
+  /// The game was ended by hand.
+  case ended
+}
+
+/// Why an operation on the table was refused. The front end only offers valid
+/// operations, so these guard against stale or corrupt input.
+public enum TableError: Error, Hashable, Sendable {
+  /// No such seat.
+  case noSuchSeat(Int)
+  /// The player is already out.
+  case alreadyOut(Int)
+  /// A follow-up must be resolved first.
+  case followUpPending
+  /// No follow-up is pending.
+  case nothingPending
+  /// The player cannot do this.
+  case notAllowed
+  /// The game is over.
+  case gameOver
+}
+
+/// A game in progress: who sits where, their roles, who is out and why, and what happened.
+public struct Table: Hashable, Codable, Sendable {
+  /// The game being played.
+  public let game: GameID
+  /// The players in seating order.
+  public private(set) var seats: [Seat]
+  /// The secret location (Spy).
+  public let location: LocationID?
+  /// The current round, from 1.
+  public private(set) var round: Int
+  /// The current phase (Palermo; other games stay in `.day`).
+  public private(set) var phase: Phase
+  /// What must happen before the table goes on.
+  public private(set) var pending: FollowUp?
+  /// Every accusation made, in order.
+  public private(set) var accusations: [Accusation]
+  /// The location guess, once made.
+  public private(set) var guess: LocationGuess?
+  /// Whether the game was ended by hand.
+  public private(set) var endedByHand: Bool
+  /// Everything that happened, in order.
+  public private(set) var log: [TableEvent]
+
+  /// Seats a freshly dealt table.
+  public init(game: GameID, seats: [Seat], location: LocationID? = nil, startsAtNight: Bool = false) {
+    self.game = game
+    self.seats = seats
+    self.location = location
+    self.round = 1
+    self.phase = startsAtNight ? .night : .day
+    self.pending = nil
+    self.accusations = []
+    self.guess = nil
+    self.endedByHand = false
+    self.log = []
+  }
+
+  /// The seats of living players.
+  public var alive: [Int] { seats.indices.filter { seats[$0].isAlive } }
+
+  /// The seats holding `role`.
+  public func seats(holding role: RoleID) -> [Int] { seats.indices.filter { seats[$0].role == role } }
+
+  private func check(_ seat: Int) throws(TableError) {
+    guard seats.indices.contains(seat) else { throw .noSuchSeat(seat) }
+  }
+
+  // MARK: Looking
+
+  /// Records that the player at `seat` looked at their role.
+  public mutating func recordLook(at seat: Int) throws(TableError) {
+    try check(seat)
+    seats[seat].views += 1
+    log.append(.looked(seat: seat))
+  }
+
+  // MARK: Deaths
+
+  /// Marks the player at `seat` dead and returns what must happen next (a
+  /// kamikaze's choice), which also stays in `pending` until resolved.
+  @discardableResult
+  public mutating func markDead(_ seat: Int, cause: DeathCause, rules: some GameType)
+    throws(TableError) -> FollowUp?
+  {
+    try check(seat)
+    guard pending == nil else { throw .followUpPending }
+    guard seats[seat].isAlive else { throw .alreadyOut(seat) }
+    kill(seat, cause: cause)
+    if let role = rules.role(seats[seat].role), role.takesPlayerAlongWhen == cause,
+      !alive.isEmpty
+    {
+      pending = .takePlayer(by: seat)
+    }
+    return pending
+  }
+
+  /// Resolves a pending kamikaze: the player at `target` is taken along.
+  public mutating func resolveFollowUp(target: Int) throws(TableError) {
+    try check(target)
+    guard case .takePlayer = pending else { throw .nothingPending }
+    guard seats[target].isAlive else { throw .alreadyOut(target) }
+    pending = nil
+    // Taken players never trigger a kamikaze of their own: the cause does not match.
+    kill(target, cause: .takenByKamikaze)
+  }
+
+  private mutating func kill(_ seat: Int, cause: DeathCause) {
+    seats[seat].death = cause
+    log.append(.died(seat: seat, cause: cause))
+  }
+
+  // MARK: Phases
+
+  /// Moves from night to day, or from day to the next round's night.
+  public mutating func advancePhase() throws(TableError) {
+    guard pending == nil else { throw .followUpPending }
+    switch phase {
+    case .night: phase = .day
+    case .day:
+      phase = .night
+      round += 1
+    }
+    log.append(.phase(phase, round: round))
+  }
+
+  // MARK: Accusations
+
+  /// How many wrong accusations the player at `seat` has left, or nil if their
+  /// role does not accuse.
+  public func accusationsLeft(for seat: Int, rules: some GameType) -> Int? {
+    guard seats.indices.contains(seat),
+      let attempts = rules.role(seats[seat].role)?.accusationAttempts
+    else { return nil }
+    return attempts - accusations.filter { $0.by == seat && !$0.correct }.count
+  }
+
+  /// The accuser at `by` accuses the player at `target`: a bad player is caught
+  /// (out of the game); a wrong accusation spends one attempt. Returns whether it was right.
+  @discardableResult
+  public mutating func accuse(_ target: Int, by accuser: Int, rules: some GameType)
+    throws(TableError) -> Bool
+  {
+    try check(target)
+    try check(accuser)
+    guard pending == nil else { throw .followUpPending }
+    guard rules.winner(of: self) == nil else { throw .gameOver }
+    guard seats[accuser].isAlive, (accusationsLeft(for: accuser, rules: rules) ?? 0) > 0,
+      target != accuser
+    else { throw .notAllowed }
+    guard seats[target].isAlive else { throw .alreadyOut(target) }
+    let correct = rules.isBad(seats[target].role)
+    let accusation = Accusation(by: accuser, target: target, correct: correct)
+    accusations.append(accusation)
+    log.append(.accused(accusation))
+    if correct { kill(target, cause: .caughtByCop) }
+    return correct
+  }
+
+  /// The table accuses the player at `target` (Spy's vote): they are out, and
+  /// their role decides the game. Returns whether they were on the bad side.
+  @discardableResult
+  public mutating func tableAccuses(_ target: Int, rules: some GameType) throws(TableError) -> Bool {
+    try check(target)
+    guard rules.tableAccuses else { throw .notAllowed }
+    guard rules.winner(of: self) == nil else { throw .gameOver }
+    guard seats[target].isAlive else { throw .alreadyOut(target) }
+    kill(target, cause: .accusedByTable)
+    return rules.isBad(seats[target].role)
+  }
+
+  /// The player at `seat`, who does not know the location, reveals themselves
+  /// and guesses it. Returns whether the guess was right.
+  @discardableResult
+  public mutating func guessLocation(_ location: LocationID, by seat: Int, rules: some GameType)
+    throws(TableError) -> Bool
+  {
+    try check(seat)
+    guard rules.role(seats[seat].role)?.guessesLocation == true, seats[seat].isAlive,
+      guess == nil
+    else { throw .notAllowed }
+    guard rules.winner(of: self) == nil else { throw .gameOver }
+    let made = LocationGuess(by: seat, location: location, correct: location == self.location)
+    guess = made
+    log.append(.guessed(made))
+    return made.correct
+  }
+
+  /// Ends the game by hand (the table decided to stop).
+  public mutating func end() {
+    guard !endedByHand else { return }
+    endedByHand = true
+    log.append(.ended)
+  }
+}
