@@ -1,0 +1,126 @@
+import PareaLocale
+import PareaRules
+
+/// Everything the app needs from outside, decided before it starts.
+public struct AppConfiguration: Sendable {
+  /// The language to start in.
+  public var language: Language
+  /// A seed for repeatable deals; nil for the system's randomness.
+  public var seed: UInt64?
+  /// Names of earlier players (quick picks).
+  public var savedNames: [String]
+  /// The words of each language.
+  public var wording: @Sendable (Language) -> any Wording
+  /// The Spy locations available (built in and the user's packs).
+  public var locations: [Location]
+  /// Problems to tell the user about at start (a broken file), shown on the home screen.
+  public var startupNotices: [Notice]
+
+  /// Creates a configuration.
+  public init(
+    language: Language, seed: UInt64? = nil, savedNames: [String] = [],
+    wording: @escaping @Sendable (Language) -> any Wording, locations: [Location],
+    startupNotices: [Notice] = []
+  ) {
+    self.language = language
+    self.seed = seed
+    self.savedNames = savedNames
+    self.wording = wording
+    self.locations = locations
+    self.startupNotices = startupNotices
+  }
+}
+
+/// What the reducer may use besides the state: the deal's randomness and the locations.
+struct Environment: Sendable {
+  var generator: SplitMix64
+  let locations: [Location]
+  let wording: @Sendable (Language) -> any Wording
+
+  /// The words of a language.
+  func words(_ language: Language) -> Words { Words(wording: wording(language)) }
+}
+
+/// An action the user takes; keys are mapped to actions by the screen on show.
+public enum Action: Hashable, Sendable {
+  /// On the home screen.
+  case home(HomeAction)
+  /// On a game's info screen.
+  case info(InfoAction)
+  /// On the players screen.
+  case players(PlayersAction)
+  /// On the setup screen.
+  case setup(SetupAction)
+  /// On a hand-off screen: show the role.
+  case reveal
+  /// On a reveal screen: hide the role.
+  case hide
+  /// On the table.
+  case table(TableAction)
+  /// On the summary.
+  case summary(SummaryAction)
+  /// On the settings screen.
+  case settings(SettingsAction)
+  /// Answer the open confirmation.
+  case confirm(Bool)
+  /// Move the highlight between "Yes" and "No".
+  case toggleConfirmation
+  /// Leave the current screen (Esc).
+  case back
+  /// The terminal changed size.
+  case resize(width: Int, height: Int)
+}
+
+/// The app: state, the reducer and the renderer, with no I/O of its own.
+public struct App: Sendable {
+  /// The current state.
+  public private(set) var state: AppState
+  var environment: Environment
+  let wording: @Sendable (Language) -> any Wording
+
+  /// Starts at the home screen.
+  public init(configuration: AppConfiguration) {
+    var seedSource = SystemRandomNumberGenerator()
+    let seed = configuration.seed ?? seedSource.next()
+    state = AppState(language: configuration.language, savedNames: configuration.savedNames)
+    state.notices = configuration.startupNotices
+    environment = Environment(
+      generator: SplitMix64(seed: seed), locations: configuration.locations,
+      wording: configuration.wording)
+    wording = configuration.wording
+  }
+
+  /// Starts from a given state (tests, and resuming a saved game).
+  public init(state: AppState, configuration: AppConfiguration) {
+    self.init(configuration: configuration)
+    self.state = state
+  }
+
+  /// Whether the user has asked to quit.
+  public var isFinished: Bool { state.finished }
+
+  /// Handles a key: the screen on show turns it into an action, if it means one.
+  public mutating func handle(_ key: Key) -> [Effect] {
+    let words = Words(wording: wording(state.language))
+    guard let action = state.action(for: key, words: words) else { return [] }
+    return send(action)
+  }
+
+  /// Applies an action to the state.
+  @discardableResult
+  public mutating func send(_ action: Action) -> [Effect] {
+    state.reduce(action, environment: &environment)
+  }
+
+  /// Tells the app the terminal's size (scrolling limits depend on it).
+  @discardableResult
+  public mutating func resize(width: Int, height: Int) -> [Effect] {
+    send(.resize(width: width, height: height))
+  }
+
+  /// Draws the current state at the given size (or asks for a bigger terminal).
+  public func render(width: Int, height: Int) -> Canvas {
+    state.render(width: width, height: height, words: Words(wording: wording(state.language)),
+      locations: environment.locations)
+  }
+}

@@ -1,0 +1,185 @@
+/// One cell of the screen.
+public struct Cell: Hashable, Sendable {
+  /// The grapheme drawn here; nil when the cell is covered by the wide
+  /// grapheme to its left.
+  public var character: Character?
+  /// How it is drawn.
+  public var style: Style
+
+  /// A blank cell.
+  public static let blank = Cell(character: " ", style: .plain)
+}
+
+/// A rectangle of the canvas, in rows and columns.
+public struct Rect: Hashable, Sendable {
+  /// Top row.
+  public var row: Int
+  /// Left column.
+  public var column: Int
+  /// Width in columns.
+  public var width: Int
+  /// Height in rows.
+  public var height: Int
+
+  /// Creates a rectangle.
+  public init(row: Int, column: Int, width: Int, height: Int) {
+    self.row = row
+    self.column = column
+    self.width = width
+    self.height = height
+  }
+
+  /// The rectangle shrunk by `by` cells on every side.
+  public func inset(_ by: Int) -> Rect {
+    Rect(row: row + by, column: column + by, width: max(0, width - 2 * by), height: max(0, height - 2 * by))
+  }
+
+  /// The row after the last.
+  public var bottom: Int { row + height }
+}
+
+/// An in-memory screen: screens render into it, the terminal backend draws it,
+/// and tests compare it as text.
+public struct Canvas: Hashable, Sendable {
+  /// Width in columns.
+  public let width: Int
+  /// Height in rows.
+  public let height: Int
+  /// The cells, row by row.
+  public private(set) var cells: [Cell]
+  /// Where the text cursor should be shown (a text field), if anywhere.
+  public var cursor: (row: Int, column: Int)? {
+    get { cursorRow.map { ($0, cursorColumn) } }
+    set {
+      cursorRow = newValue?.row
+      cursorColumn = newValue?.column ?? 0
+    }
+  }
+  private var cursorRow: Int?
+  private var cursorColumn = 0
+
+  /// A blank canvas.
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  /// The whole canvas.
+  public var bounds: Rect { Rect(row: 0, column: 0, width: width, height: height) }
+
+  /// The cell at a position.
+  public subscript(row: Int, column: Int) -> Cell {
+    cells[row * width + column]
+  }
+
+  /// Writes `text` from (`row`, `column`), clipped to `limit` columns (and the
+  /// canvas). Returns the number of columns written.
+  @discardableResult
+  public mutating func write(
+    _ text: String, row: Int, column: Int, style: Style = .plain, limit: Int? = nil
+  ) -> Int {
+    guard row >= 0, row < height else { return 0 }
+    let end = min(width, column + (limit ?? width))
+    var col = column
+    for character in text {
+      let w = TextWidth.of(character)
+      if w == 0 { continue }
+      if col + w > end { break }
+      if col >= 0 {
+        clearWide(row: row, column: col)
+        cells[row * width + col] = Cell(character: character, style: style)
+        if w == 2 {
+          clearWide(row: row, column: col + 1)
+          cells[row * width + col + 1] = Cell(character: nil, style: style)
+        }
+      }
+      col += w
+    }
+    return col - column
+  }
+
+  /// Writes `text` centered in `rect`'s width on `row`.
+  public mutating func center(_ text: String, row: Int, in rect: Rect, style: Style = .plain) {
+    let cut = TextWidth.truncate(text, to: rect.width)
+    let offset = (rect.width - TextWidth.of(cut)) / 2
+    write(cut, row: row, column: rect.column + offset, style: style, limit: rect.width - offset)
+  }
+
+  /// Fills `rect` with spaces in `style`.
+  public mutating func fill(_ rect: Rect, style: Style = .plain) {
+    for r in max(0, rect.row)..<min(height, rect.bottom) {
+      for c in max(0, rect.column)..<min(width, rect.column + rect.width) {
+        cells[r * width + c] = Cell(character: " ", style: style)
+      }
+    }
+  }
+
+  /// Applies `style` to the cells of `rect` without changing their text.
+  public mutating func restyle(_ rect: Rect, style: Style) {
+    for r in max(0, rect.row)..<min(height, rect.bottom) {
+      for c in max(0, rect.column)..<min(width, rect.column + rect.width) {
+        cells[r * width + c].style = style
+      }
+    }
+  }
+
+  /// Draws a single-line frame around `rect`, with an optional title on its top edge.
+  public mutating func frame(_ rect: Rect, title: String? = nil, style: Style = .plain) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let right = rect.column + rect.width - 1
+    let bottom = rect.bottom - 1
+    let horizontal = String(repeating: "─", count: rect.width - 2)
+    write("┌" + horizontal + "┐", row: rect.row, column: rect.column, style: style)
+    write("└" + horizontal + "┘", row: bottom, column: rect.column, style: style)
+    for r in (rect.row + 1)..<bottom {
+      write("│", row: r, column: rect.column, style: style)
+      write("│", row: r, column: right, style: style)
+    }
+    if let title, rect.width > 6 {
+      let text = " " + TextWidth.truncate(title, to: rect.width - 6) + " "
+      write(text, row: rect.row, column: rect.column + 2, style: Style(
+        foreground: style.foreground, bold: true))
+    }
+  }
+
+  /// The canvas as lines of text, one per row (trailing spaces kept).
+  public var lines: [String] {
+    (0..<height).map { r in
+      var line = ""
+      for c in 0..<width {
+        if let character = cells[r * width + c].character { line.append(character) }
+      }
+      return line
+    }
+  }
+
+  /// The whole canvas as text, rows joined by newlines.
+  public var text: String { lines.joined(separator: "\n") }
+
+  // A wide grapheme covers two cells; overwriting either half blanks the other.
+  private mutating func clearWide(row: Int, column: Int) {
+    guard column >= 0, column < width else { return }
+    let index = row * width + column
+    if cells[index].character == nil, column > 0 {
+      cells[index - 1] = Cell(character: " ", style: cells[index - 1].style)
+    } else if let character = cells[index].character, TextWidth.of(character) == 2,
+      column + 1 < width
+    {
+      cells[index + 1] = Cell(character: " ", style: cells[index + 1].style)
+    }
+  }
+
+  /// Canvas equality ignores nothing: cells and cursor.
+  public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
+      && lhs.cursorRow == rhs.cursorRow && lhs.cursorColumn == rhs.cursorColumn
+  }
+
+  /// Hashes the cells.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+    hasher.combine(cells)
+  }
+}

@@ -1,0 +1,109 @@
+/// On-screen width of text, measured per grapheme cluster as a terminal draws it.
+public enum TextWidth {
+  /// Columns a character takes: 0 for controls and lone combining marks, 2 for
+  /// wide (East Asian wide/fullwidth, emoji presentation) characters, else 1.
+  public static func of(_ character: Character) -> Int {
+    guard let first = character.unicodeScalars.first else { return 0 }
+    let value = first.value
+    if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+    let properties = first.properties
+    switch properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && properties.isEmoji {
+      return 2
+    }
+    if properties.isEmojiPresentation || isWide(value) { return 2 }
+    return 1
+  }
+
+  /// Columns a string takes.
+  public static func of(_ text: some StringProtocol) -> Int {
+    text.reduce(0) { $0 + of($1) }
+  }
+
+  /// East Asian Wide and Fullwidth blocks (the ranges glibc's wcwidth treats as 2).
+  private static func isWide(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+      0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+      0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The longest prefix of `text` that fits in `width` columns.
+  public static func prefix(_ text: String, fitting width: Int) -> String {
+    var used = 0
+    var result = ""
+    for character in text {
+      let w = of(character)
+      if used + w > width { break }
+      used += w
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `text` cut to `width` columns, ending in "…" when it had to be cut.
+  public static func truncate(_ text: String, to width: Int) -> String {
+    guard width > 0 else { return "" }
+    if of(text) <= width { return text }
+    return prefix(text, fitting: width - 1) + "…"
+  }
+
+  /// Splits `text` into lines of at most `width` columns, breaking at spaces
+  /// where it can and inside words only when a word is longer than a line.
+  /// Existing line breaks are kept; an empty line stays empty.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      // Leading spaces are kept on every line of the paragraph, and a bullet's
+      // continuation lines line up under its text.
+      let leading = String(paragraph.prefix { $0 == " " })
+      let body = paragraph.dropFirst(leading.count)
+      let hanging = leading + (body.hasPrefix("• ") ? "  " : "")
+      var line = leading
+      var lineWidth = of(leading)
+      var first = true
+      for word in body.split(separator: " ", omittingEmptySubsequences: true) {
+        var word = String(word)
+        var wordWidth = of(word)
+        let indent = first ? leading : hanging
+        let gap = lineWidth == of(indent) ? 0 : 1
+        if lineWidth + gap + wordWidth <= width {
+          line += (gap == 1 ? " " : "") + word
+          lineWidth += gap + wordWidth
+          continue
+        }
+        if lineWidth > of(indent) {
+          lines.append(line)
+          first = false
+        }
+        let room = max(1, width - of(hanging))
+        while wordWidth > room {
+          let head = prefix(word, fitting: room)
+          lines.append(hanging + head)
+          word.removeFirst(head.count)
+          wordWidth = of(word)
+        }
+        line = (first ? leading : hanging) + word
+        lineWidth = of(line)
+        first = false
+      }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// `text` padded with spaces to exactly `width` columns (cut if longer).
+  public static func pad(_ text: String, to width: Int) -> String {
+    let cut = truncate(text, to: width)
+    return cut + String(repeating: " ", count: max(0, width - of(cut)))
+  }
+}

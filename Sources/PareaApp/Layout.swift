@@ -1,0 +1,112 @@
+/// The look shared by every screen: header bar, footer of keys, lists,
+/// notices and scrolling text. Screens compose these; none draws chrome of its own.
+enum Theme {
+  static let header = Style(foreground: .cyan, bold: true, reverse: true)
+  static let title = Style(foreground: .yellow, bold: true)
+  static let selected = Style(foreground: .cyan, bold: true, reverse: true)
+  static let normal = Style.plain
+  static let dim = Style(dim: true)
+  static let key = Style(foreground: .cyan, bold: true)
+  static let error = Style(foreground: .red, bold: true)
+  static let good = Style(foreground: .green, bold: true)
+  static let bad = Style(foreground: .red, bold: true)
+  static let accent = Style(foreground: .magenta, bold: true)
+  static let frame = Style(foreground: .blue)
+}
+
+/// A key and what it does, for the footer.
+struct KeyHint {
+  let key: String
+  let label: String
+}
+
+extension Canvas {
+  /// The top bar: the app's name and the screen's title.
+  mutating func header(_ words: Words, title: String, right: String = "") {
+    fill(Rect(row: 0, column: 0, width: width, height: 1), style: Theme.header)
+    let left = " " + words.upper(words("app.name")) + "  ·  " + title
+    write(left, row: 0, column: 0, style: Theme.header, limit: width - TextWidth.of(right) - 2)
+    if !right.isEmpty {
+      write(right + " ", row: 0, column: width - TextWidth.of(right) - 1, style: Theme.header)
+    }
+  }
+
+  /// The bottom line: the keys of this screen.
+  mutating func footer(_ hints: [KeyHint]) {
+    let row = height - 1
+    fill(Rect(row: row, column: 0, width: width, height: 1))
+    var column = 1
+    for hint in hints {
+      let needed = TextWidth.of(hint.key) + 1 + TextWidth.of(hint.label) + 3
+      if column + needed - 3 > width - 1 { break }
+      column += write(hint.key, row: row, column: column, style: Theme.key)
+      column += write(" " + hint.label, row: row, column: column, style: Theme.dim)
+      column += 3
+    }
+  }
+
+  /// A vertical list with one highlighted line, scrolled to keep it in view.
+  /// Returns the rows used.
+  mutating func list(
+    _ items: [String], selected: Int?, in rect: Rect, styles: [Style]? = nil, marker: Bool = true
+  ) {
+    guard rect.height > 0 else { return }
+    let top = Canvas.scrollTop(selected: selected ?? 0, count: items.count, visible: rect.height)
+    for (offset, index) in (top..<min(items.count, top + rect.height)).enumerated() {
+      let row = rect.row + offset
+      let isSelected = index == selected
+      let base = styles?[index] ?? Theme.normal
+      let style = isSelected ? Theme.selected : base
+      let text = (marker ? (isSelected ? " ▸ " : "   ") : " ") + items[index]
+      if isSelected { fill(Rect(row: row, column: rect.column, width: rect.width, height: 1), style: style) }
+      write(text, row: row, column: rect.column, style: style, limit: rect.width)
+    }
+    if top > 0 { write("▲", row: rect.row, column: rect.column + rect.width - 1, style: Theme.dim) }
+    if top + rect.height < items.count {
+      write("▼", row: rect.bottom - 1, column: rect.column + rect.width - 1, style: Theme.dim)
+    }
+  }
+
+  /// The first visible index so that `selected` stays in a window of `visible` rows.
+  static func scrollTop(selected: Int, count: Int, visible: Int) -> Int {
+    guard count > visible, visible > 0 else { return 0 }
+    return min(max(0, selected - visible / 2), count - visible)
+  }
+
+  /// Wrapped paragraphs in `rect`, starting at line `scroll`; returns the total line count.
+  @discardableResult
+  mutating func paragraphs(_ lines: [(String, Style)], in rect: Rect, scroll: Int) -> Int {
+    for (offset, line) in lines.dropFirst(scroll).prefix(rect.height).enumerated() {
+      write(line.0, row: rect.row + offset, column: rect.column, style: line.1, limit: rect.width)
+    }
+    if scroll > 0 { write("▲", row: rect.row, column: rect.column + rect.width, style: Theme.dim) }
+    if scroll + rect.height < lines.count {
+      write("▼", row: rect.bottom - 1, column: rect.column + rect.width, style: Theme.dim)
+    }
+    return lines.count
+  }
+
+  /// A notice (error or news) as a framed box across `rect`'s width at `row`.
+  mutating func notice(_ notice: Notice, words: Words, row: Int, in rect: Rect) {
+    let args = notice.args.mapValues { argument -> String in
+      switch argument {
+      case .text(let text): text
+      case .key(let key): words(key)
+      }
+    }
+    let style = notice.kind == .error ? Theme.error : Theme.good
+    let lines = TextWidth.wrap(words(notice.message, args), width: rect.width - 4)
+    let box = Rect(row: row, column: rect.column, width: rect.width, height: lines.count + 2)
+    fill(box)
+    frame(box, title: words(notice.title, args), style: style)
+    for (offset, line) in lines.enumerated() {
+      write(line, row: row + 1 + offset, column: rect.column + 2)
+    }
+  }
+}
+
+/// Wraps text into styled lines for `Canvas.paragraphs`.
+func wrapped(_ text: String, width: Int, style: Style = .plain, indent: Int = 0) -> [(String, Style)] {
+  let pad = String(repeating: " ", count: indent)
+  return TextWidth.wrap(text, width: width - indent).map { (pad + $0, style) }
+}

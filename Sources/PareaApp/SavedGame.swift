@@ -1,0 +1,52 @@
+import PareaLocale
+import PareaRules
+
+/// The game in progress as it is written to disk: enough to continue exactly
+/// where the table was, and nothing of the screen that would show a role.
+public struct SavedGame: Hashable, Codable, Sendable {
+  /// The version of this format; a newer one is refused rather than misread.
+  public static let currentVersion = 1
+
+  /// The format version the value was written with.
+  public var version: Int
+  /// The players in seating order (the table has them too; kept for the quick picks).
+  public var players: [String]
+  /// The setup the game was dealt with (for "play again").
+  public var setup: Setup
+  /// The game itself: roles, deaths, views, log.
+  public var table: Table
+  /// The next seat to hand the laptop to in the first round of reveals;
+  /// equal to the number of players once everyone has seen their role.
+  public var nextReveal: Int
+
+  /// The game in progress in `state`, if any.
+  public init?(state: AppState) {
+    guard let table = state.table else { return nil }
+    version = Self.currentVersion
+    players = state.players
+    setup = state.setup
+    self.table = table
+    nextReveal = state.nextReveal
+  }
+
+  /// Whether the value makes sense: a known game, a role from that game for
+  /// every seat, a reveal position within the table. A file that decodes but
+  /// fails this is treated like a corrupt one.
+  public var isValid: Bool {
+    guard version == Self.currentVersion, let rules = GameRegistry.game(table.game),
+      !table.seats.isEmpty, rules.players.contains(table.seats.count),
+      (0...table.seats.count).contains(nextReveal)
+    else { return false }
+    return table.seats.allSatisfy { rules.role($0.role) != nil }
+  }
+
+  /// Puts the saved game into `state`, on the home screen with "Resume" highlighted.
+  public func restore(into state: inout AppState) {
+    state.game = table.game
+    state.players = players
+    state.setup = setup
+    state.table = table
+    state.nextReveal = nextReveal
+    state.screen = .home(HomeScreen(selection: 0))
+  }
+}

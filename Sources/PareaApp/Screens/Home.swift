@@ -1,0 +1,168 @@
+import PareaRules
+
+/// The menu of games: the start of everything.
+public struct HomeScreen: Hashable, Sendable {
+  /// The highlighted item.
+  public var selection: Int
+
+  /// Highlights the first item.
+  public init(selection: Int = 0) { self.selection = selection }
+
+  /// A line of the menu.
+  enum Item: Hashable {
+    case resume
+    case game(GameID)
+    case settings
+    case quit
+  }
+
+  /// The menu, from the game registry: a game in progress first, then every game.
+  static func items(for state: AppState) -> [Item] {
+    (state.table == nil ? [] : [.resume]) + GameRegistry.all.map { .game($0.id) } + [.settings, .quit]
+  }
+
+  func action(for key: Key, state: AppState) -> Action? {
+    switch Shortcut(key) {
+    case .up: return .home(.move(-1))
+    case .down: return .home(.move(1))
+    case .enter, .space, .right: return .home(.choose)
+    case .letter("i"): return .home(.info)
+    case .letter("s"): return .home(.openSettings)
+    case .letter("q"): return .home(.quit)
+    case .letter("x") where state.table != nil: return .home(.discard)
+    case .letter(let digit) where digit.isWholeNumber:
+      guard let number = digit.wholeNumberValue, number >= 1, number <= GameRegistry.all.count
+      else { return nil }
+      return .home(.play(GameRegistry.all[number - 1].id))
+    default: return nil
+    }
+  }
+
+  func draw(into canvas: inout Canvas, state: AppState, words: Words) {
+    let bounds = canvas.bounds
+    canvas.header(words, title: words("home.title"))
+    var row = 3
+    let banner = Banner.lines(words.upper(words("app.name")))
+    for line in banner {
+      canvas.center(line, row: row, in: bounds, style: Theme.title)
+      row += 1
+    }
+    canvas.center(words("app.tagline"), row: row, in: bounds, style: Theme.dim)
+    row += 2
+
+    let items = Self.items(for: state)
+    let nameWidth = 15
+    let menu = Rect(row: row, column: 3, width: bounds.width - 6, height: items.count + 1)
+    var line = menu.row
+    for (index, item) in items.enumerated() {
+      if item == .settings { line += 1 }  // a gap between the games and the rest
+      let isSelected = index == selection
+      let style = isSelected ? Theme.selected : Theme.normal
+      if isSelected { canvas.fill(Rect(row: line, column: menu.column, width: menu.width, height: 1), style: style) }
+      let marker = isSelected ? " ▸ " : "   "
+      switch item {
+      case .resume:
+        canvas.write(marker + words("home.resume"), row: line, column: menu.column, style: isSelected ? style : Theme.good)
+      case .game(let id):
+        let number = (GameRegistry.all.firstIndex { $0.id == id } ?? 0) + 1
+        let name = TextWidth.pad("\(number)  " + words.gameName(id), to: nameWidth)
+        let used = canvas.write(marker + name, row: line, column: menu.column, style: isSelected ? style : Style(bold: true))
+        canvas.write(words("game.\(id).blurb"), row: line, column: menu.column + used, style: isSelected ? style : Theme.dim, limit: menu.width - used)
+      case .settings:
+        canvas.write(marker + words("home.settings"), row: line, column: menu.column, style: style)
+      case .quit:
+        canvas.write(marker + words("home.quit"), row: line, column: menu.column, style: style)
+      }
+      line += 1
+    }
+    if let notice = state.notices.first {
+      canvas.notice(notice, words: words, row: line + 1, in: Rect(row: 0, column: 3, width: bounds.width - 6, height: 0))
+    }
+    var hints = [
+      KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.play")),
+      KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "s", label: words("key.settings")),
+    ]
+    if state.table != nil { hints.append(KeyHint(key: "x", label: words("key.discard"))) }
+    hints.append(KeyHint(key: "q", label: words("key.quit")))
+    canvas.footer(hints)
+  }
+}
+
+/// What the user can do on the home screen.
+public enum HomeAction: Hashable, Sendable {
+  /// Move the highlight.
+  case move(Int)
+  /// Choose the highlighted item.
+  case choose
+  /// Play a game directly (its number).
+  case play(GameID)
+  /// Read the highlighted game's rules.
+  case info
+  /// Open the settings.
+  case openSettings
+  /// Discard the saved game (asks first).
+  case discard
+  /// Leave Parea.
+  case quit
+}
+
+extension AppState {
+  mutating func reduceHome(_ action: HomeAction) -> [Effect] {
+    guard case .home(var home) = screen else { return [] }
+    let items = HomeScreen.items(for: self)
+    switch action {
+    case .move(let step):
+      home.selection = (home.selection + step + items.count) % items.count
+      screen = .home(home)
+    case .choose:
+      notices = []
+      switch items[min(home.selection, items.count - 1)] {
+      case .resume: return resume()
+      case .game(let id): return startPlayers(for: id)
+      case .settings: screen = .settings(SettingsScreen(returnTo: ReturnPoint(screen)))
+      case .quit:
+        finished = true
+        return [.quit]
+      }
+    case .play(let id):
+      notices = []
+      return startPlayers(for: id)
+    case .info:
+      var id = game
+      if case .game(let highlighted) = items[min(home.selection, items.count - 1)] { id = highlighted }
+      screen = .info(InfoScreen(game: id, returnTo: ReturnPoint(screen)))
+    case .openSettings:
+      screen = .settings(SettingsScreen(returnTo: ReturnPoint(screen)))
+    case .discard:
+      if table != nil { confirmation = Confirmation(.discardSavedGame) }
+    case .quit:
+      finished = true
+      return [.quit]
+    }
+    return []
+  }
+
+  private mutating func startPlayers(for id: GameID) -> [Effect] {
+    if table != nil {
+      // Starting another game would throw the one in progress away: ask first.
+      confirmation = Confirmation(.discardSavedGame)
+      return []
+    }
+    game = id
+    screen = .players(PlayersScreen())
+    return []
+  }
+
+  /// Goes back into the game in progress where it was: the next hand-off of the
+  /// first round, or the table. Never straight onto a role.
+  mutating func resume() -> [Effect] {
+    guard let table else { return [] }
+    game = table.game
+    if nextReveal < table.seats.count {
+      screen = .handOff(HandOffScreen(seat: nextReveal))
+    } else {
+      screen = .table(TableScreen())
+    }
+    return [.redrawAll]
+  }
+}

@@ -1,0 +1,85 @@
+import PareaRules
+
+/// A screen to go back to (boxed, since screens may contain screens).
+public struct ReturnPoint: Hashable, Sendable {
+  private let boxed: [Screen]
+  /// Remembers `screen`.
+  public init(_ screen: Screen) { boxed = [screen] }
+  /// The remembered screen.
+  public var screen: Screen { boxed[0] }
+}
+
+/// The rules and roles of one game, scrollable.
+public struct InfoScreen: Hashable, Sendable {
+  /// The game shown.
+  public var game: GameID
+  /// The first line shown.
+  public var scroll = 0
+  /// Where Esc goes.
+  public var returnTo: ReturnPoint
+
+  func action(for key: Key) -> Action? {
+    switch Shortcut(key) {
+    case .up: .info(.scroll(-1))
+    case .down: .info(.scroll(1))
+    case .pageUp: .info(.scroll(-Self.page))
+    case .pageDown, .space: .info(.scroll(Self.page))
+    case .home: .info(.scroll(-10_000))
+    case .end: .info(.scroll(10_000))
+    case .escape, .enter, .left, .letter("q"): .back
+    default: nil
+    }
+  }
+
+  static let page = 18
+
+  /// The whole text, wrapped to `width`: rules, then every role with its side.
+  static func lines(game id: GameID, words: Words, width: Int) -> [(String, Style)] {
+    guard let rules = GameRegistry.game(id) else { return [] }
+    var lines = wrapped(words("game.\(id).rules"), width: width)
+    lines.append(("", .plain))
+    lines.append((words.upper(words("info.roles")), Theme.title))
+    for role in rules.roles {
+      lines.append(("", .plain))
+      let side = rules.side(role.side)
+      let sideStyle = side?.isBad == true ? Theme.bad : Theme.good
+      lines.append((words.roleName(role.id) + "  ·  " + words.sideName(role.side), sideStyle))
+      lines += wrapped(words.roleDescription(role.id), width: width, indent: 2)
+    }
+    return lines
+  }
+
+  static func body(in size: Size) -> Rect {
+    Rect(row: 2, column: 3, width: size.width - 7, height: size.height - 4)
+  }
+
+  func draw(into canvas: inout Canvas, words: Words) {
+    canvas.header(words, title: words.gameName(game))
+    let body = Self.body(in: Size(width: canvas.width, height: canvas.height))
+    let lines = Self.lines(game: game, words: words, width: body.width)
+    let top = min(scroll, max(0, lines.count - body.height))
+    canvas.paragraphs(lines, in: body, scroll: top)
+    canvas.footer([
+      KeyHint(key: "↑↓", label: words("key.scroll")),
+      KeyHint(key: "PgUp PgDn", label: words("key.page")),
+      KeyHint(key: "Esc", label: words("key.back")),
+    ])
+  }
+}
+
+/// What the user can do on a game's info screen.
+public enum InfoAction: Hashable, Sendable {
+  /// Scroll by a number of lines.
+  case scroll(Int)
+}
+
+extension AppState {
+  mutating func reduceInfo(_ action: InfoAction, words: Words) -> [Effect] {
+    guard case .info(var info) = screen, case .scroll(let by) = action else { return [] }
+    let body = InfoScreen.body(in: viewport)
+    let count = InfoScreen.lines(game: info.game, words: words, width: body.width).count
+    info.scroll = max(0, min(info.scroll + by, count - body.height))
+    screen = .info(info)
+    return []
+  }
+}

@@ -1,0 +1,290 @@
+import PareaRules
+
+/// A one-line text field with a cursor.
+public struct TextField: Hashable, Sendable {
+  /// The text typed so far.
+  public var text = ""
+  /// The cursor, as a count of characters from the start.
+  public var cursor = 0
+
+  /// Creates an empty field.
+  public init() {}
+
+  mutating func insert(_ character: Character) {
+    // Rebuilt rather than inserted: a combining accent typed on its own joins
+    // the letter before it, and the cursor must count what is on screen.
+    let before = String(text.prefix(cursor)) + String(character)
+    text = before + text.dropFirst(cursor)
+    cursor = before.count
+  }
+
+  mutating func deleteBackward() {
+    guard cursor > 0 else { return }
+    text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
+    cursor -= 1
+  }
+
+  mutating func deleteForward() {
+    guard cursor < text.count else { return }
+    text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+  }
+
+  mutating func clear() { self = TextField() }
+}
+
+/// Adding, removing and ordering the players of the game.
+public struct PlayersScreen: Hashable, Sendable {
+  /// Which part of the screen takes the keys.
+  public enum Focus: Hashable, Sendable { case field, list, picks }
+  /// Which part of the screen takes the keys.
+  public var focus: Focus = .field
+  /// The name being typed.
+  public var field = TextField()
+  /// The highlighted player.
+  public var listSelection = 0
+  /// The highlighted quick pick.
+  public var pickSelection = 0
+  /// An error or note shown under the lists.
+  public var notice: Notice?
+
+  /// Starts with the cursor in the name field.
+  public init() {}
+
+  /// The longest name, in columns: long enough for "Αικατερίνη Παπαδοπούλου"-length
+  /// names shortened by the table, short enough that every screen can show it.
+  public static let maxNameWidth = 20
+
+  func action(for key: Key) -> Action? {
+    if case .character(let character) = key, character != " " || focus == .field {
+      if focus == .list && (character == "[" || character == "]") {
+        return .players(.reorder(character == "[" ? -1 : 1))
+      }
+      return .players(.type(character))
+    }
+    switch (focus, key) {
+    case (_, .escape): return .back
+    case (_, .tab): return .players(.focusNext)
+    case (_, .backTab): return .players(.focusPrevious)
+    case (.field, .enter): return .players(.submit)
+    case (.field, .backspace): return .players(.deleteBackward)
+    case (.field, .delete): return .players(.deleteForward)
+    case (.field, .left): return .players(.cursor(-1))
+    case (.field, .right): return .players(.cursor(1))
+    case (.field, .home): return .players(.cursor(-1000))
+    case (.field, .end): return .players(.cursor(1000))
+    case (.field, .down): return .players(.focusNext)
+    case (.list, .up), (.picks, .up): return .players(.move(-1))
+    case (.list, .down), (.picks, .down): return .players(.move(1))
+    case (.list, .backspace), (.list, .delete): return .players(.remove)
+    case (.list, .enter): return .players(.proceed)
+    case (.list, .right): return .players(.focusNext)
+    case (.picks, .left): return .players(.focusPrevious)
+    case (.picks, .enter), (.picks, .character(" ")): return .players(.togglePick)
+    default: return nil
+    }
+  }
+
+  /// Saved names not typed in this time, and whether each is in the game.
+  static func picks(for state: AppState) -> [String] { state.savedNames }
+
+  func draw(into canvas: inout Canvas, state: AppState, words: Words) {
+    let rules = state.rules
+    canvas.header(words, title: words.gameName(state.game) + "  ·  " + words("players.title"))
+    canvas.write(
+      words("players.prompt", [
+        "min": String(rules.players.lowerBound), "max": String(rules.players.upperBound),
+      ]), row: 2, column: 3)
+
+    // The name field.
+    let fieldBox = Rect(row: 3, column: 3, width: 40, height: 3)
+    canvas.frame(fieldBox, title: words("players.name"), style: focus == .field ? Theme.key : Theme.frame)
+    let visible = TextWidth.truncate(field.text, to: fieldBox.width - 4)
+    canvas.write(visible, row: 4, column: 5)
+    if focus == .field {
+      let before = String(field.text.prefix(field.cursor))
+      canvas.cursor = (4, 5 + min(TextWidth.of(before), fieldBox.width - 4))
+    }
+    canvas.write(words("players.fieldHint"), row: 4, column: 45, style: Theme.dim, limit: canvas.width - 47)
+
+    // The players, numbered in seating order.
+    let listRect = Rect(row: 8, column: 3, width: 38, height: canvas.height - 15)
+    let count = words("players.count", [
+      "count": String(state.players.count), "max": String(rules.players.upperBound),
+    ])
+    canvas.write(count, row: 7, column: 3, style: focus == .list ? Theme.key : Theme.title)
+    if state.players.isEmpty {
+      canvas.write(words("players.empty"), row: 8, column: 5, style: Theme.dim, limit: listRect.width - 2)
+    } else {
+      let numbered = state.players.enumerated().map { "\($0.offset + 1). " + $0.element }
+      canvas.list(numbered, selected: focus == .list ? listSelection : nil, in: listRect)
+    }
+
+    // Quick picks from last time.
+    let picks = Self.picks(for: state)
+    if !picks.isEmpty {
+      let picksRect = Rect(row: 8, column: 45, width: 32, height: canvas.height - 15)
+      canvas.write(words("players.lastTime"), row: 7, column: 45, style: focus == .picks ? Theme.key : Theme.title)
+      let keys = Set(state.players.map(PlayerName.key))
+      let lines = picks.map { (keys.contains(PlayerName.key($0)) ? "✓ " : "  ") + $0 }
+      canvas.list(lines, selected: focus == .picks ? pickSelection : nil, in: picksRect)
+    }
+
+    if let notice {
+      canvas.notice(notice, words: words, row: canvas.height - 6, in: Rect(row: 0, column: 3, width: canvas.width - 6, height: 0))
+    }
+
+    var hints: [KeyHint]
+    switch focus {
+    case .field:
+      hints = [KeyHint(key: "Enter", label: words(field.text.isEmpty ? "key.continue" : "key.add"))]
+    case .list:
+      hints = [
+        KeyHint(key: "Del", label: words("key.remove")), KeyHint(key: "[ ]", label: words("key.reorder")),
+        KeyHint(key: "Enter", label: words("key.continue")),
+      ]
+    case .picks:
+      hints = [KeyHint(key: "Enter", label: words("key.toggle"))]
+    }
+    hints.append(KeyHint(key: "Tab", label: words("key.nextPart")))
+    hints.append(KeyHint(key: "Esc", label: words("key.back")))
+    canvas.footer(hints)
+  }
+}
+
+/// What the user can do on the players screen.
+public enum PlayersAction: Hashable, Sendable {
+  /// Type a character into the name field.
+  case type(Character)
+  /// Delete the character before the cursor.
+  case deleteBackward
+  /// Delete the character under the cursor.
+  case deleteForward
+  /// Move the cursor.
+  case cursor(Int)
+  /// Enter in the field: add the name, or go on when the field is empty.
+  case submit
+  /// Go on to the setup.
+  case proceed
+  /// Move the focus to the next part (field, list, quick picks).
+  case focusNext
+  /// Move the focus to the previous part.
+  case focusPrevious
+  /// Move the highlight in the list or the quick picks.
+  case move(Int)
+  /// Remove the highlighted player.
+  case remove
+  /// Move the highlighted player up or down.
+  case reorder(Int)
+  /// Add or remove the highlighted quick pick.
+  case togglePick
+}
+
+extension AppState {
+  mutating func reducePlayers(_ action: PlayersAction) -> [Effect] {
+    guard case .players(var page) = screen else { return [] }
+    defer { if case .players = screen { screen = .players(page) } }
+    page.notice = nil
+    switch action {
+    case .type(let character):
+      page.focus = .field
+      if let problem = Self.nameProblem(typing: character, into: page.field.text) {
+        page.notice = problem
+      } else {
+        page.field.insert(character)
+      }
+    case .deleteBackward: page.field.deleteBackward()
+    case .deleteForward: page.field.deleteForward()
+    case .cursor(let step): page.field.cursor = max(0, min(page.field.text.count, page.field.cursor + step))
+    case .submit:
+      if PlayerName.clean(page.field.text).isEmpty && page.field.text.isEmpty {
+        return proceedToSetup(&page)
+      }
+      page.notice = add(page.field.text)
+      if page.notice == nil { page.field.clear() }
+    case .proceed: return proceedToSetup(&page)
+    case .focusNext, .focusPrevious:
+      var order: [PlayersScreen.Focus] = [.field]
+      if !players.isEmpty { order.append(.list) }
+      if !savedNames.isEmpty { order.append(.picks) }
+      let index = order.firstIndex(of: page.focus) ?? 0
+      let step = action == .focusNext ? 1 : order.count - 1
+      page.focus = order[(index + step) % order.count]
+    case .move(let step):
+      if page.focus == .list, !players.isEmpty {
+        if page.listSelection + step < 0 {
+          page.focus = .field
+        } else {
+          page.listSelection = min(players.count - 1, page.listSelection + step)
+        }
+      } else if page.focus == .picks, !savedNames.isEmpty {
+        page.pickSelection = max(0, min(savedNames.count - 1, page.pickSelection + step))
+      }
+    case .remove:
+      guard page.focus == .list, players.indices.contains(page.listSelection) else { break }
+      players.remove(at: page.listSelection)
+      page.listSelection = max(0, min(page.listSelection, players.count - 1))
+      if players.isEmpty { page.focus = .field }
+    case .reorder(let step):
+      let target = page.listSelection + step
+      guard page.focus == .list, players.indices.contains(page.listSelection),
+        players.indices.contains(target)
+      else { break }
+      players.swapAt(page.listSelection, target)
+      page.listSelection = target
+    case .togglePick:
+      guard savedNames.indices.contains(page.pickSelection) else { break }
+      let name = savedNames[page.pickSelection]
+      let key = PlayerName.key(name)
+      if let index = players.firstIndex(where: { PlayerName.key($0) == key }) {
+        players.remove(at: index)
+        page.listSelection = max(0, min(page.listSelection, players.count - 1))
+      } else {
+        page.notice = add(name)
+      }
+    }
+    return []
+  }
+
+  /// Adds a player, or says why not.
+  private mutating func add(_ name: String) -> Notice? {
+    if let problem = PlayerName.problem(adding: name, to: players) { return .setup(problem) }
+    if players.count >= rules.players.upperBound {
+      return .setup(.tooManyPlayers(maximum: rules.players.upperBound, count: players.count + 1))
+    }
+    players.append(PlayerName.clean(name))
+    return nil
+  }
+
+  private mutating func proceedToSetup(_ page: inout PlayersScreen) -> [Effect] {
+    guard players.count >= rules.players.lowerBound else {
+      page.notice = .setup(.tooFewPlayers(minimum: rules.players.lowerBound, count: players.count))
+      return []
+    }
+    screen = .setup(SetupScreen())
+    return [.savePlayers(players)]
+  }
+
+  /// Why `character` cannot go into a name, if it cannot: names hold letters in
+  /// any script, digits, punctuation and spaces (no controls, no emoji), up to
+  /// `PlayersScreen.maxNameWidth` columns.
+  static func nameProblem(typing character: Character, into text: String) -> Notice? {
+    let allowed = character.unicodeScalars.allSatisfy { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
+        .paragraphSeparator:
+        return false
+      default:
+        return !scalar.properties.isEmojiPresentation && TextWidth.of(Character(scalar)) <= 1
+      }
+    }
+    guard allowed else {
+      return Notice(kind: .error, title: "error.nameCharacter.title", message: "error.nameCharacter.message")
+    }
+    if TextWidth.of(text + String(character)) > PlayersScreen.maxNameWidth {
+      return Notice(
+        kind: .error, title: "error.nameTooLong.title", message: "error.nameTooLong.message",
+        args: ["max": .text(String(PlayersScreen.maxNameWidth))])
+    }
+    return nil
+  }
+}

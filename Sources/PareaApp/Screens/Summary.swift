@@ -1,0 +1,91 @@
+import PareaRules
+
+/// The end of a game: who won and everyone's role.
+public struct SummaryScreen: Hashable, Sendable {
+  /// The first line shown.
+  public var scroll = 0
+
+  /// Starts at the top.
+  public init() {}
+
+  static func action(for key: Key) -> Action? {
+    switch Shortcut(key) {
+    case .enter, .letter("p"): .summary(.playAgain)
+    case .letter("h"), .escape: .summary(.home)
+    case .up: .summary(.scroll(-1))
+    case .down: .summary(.scroll(1))
+    default: nil
+    }
+  }
+
+  func draw(into canvas: inout Canvas, state: AppState, words: Words) {
+    guard let table = state.table else { return }
+    let rules = state.rules
+    let bounds = canvas.bounds
+    canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.title"))
+    if let winner = rules.winner(of: table) {
+      let bad = rules.side(winner)?.isBad == true
+      canvas.center(words.upper(words("side.\(winner).win")), row: 2, in: bounds, style: bad ? Theme.bad : Theme.good)
+    } else {
+      canvas.center(words("summary.noWinner"), row: 2, in: bounds, style: Theme.title)
+    }
+    var row = 3
+    if let location = table.location {
+      canvas.center(words("summary.location", ["location": words.locationName(location)]), row: row, in: bounds, style: Theme.title)
+      row += 1
+    }
+    row += 1
+    let nameWidth = PlayersScreen.maxNameWidth + 2
+    let list = Rect(row: row, column: 4, width: bounds.width - 8, height: bounds.height - row - 2)
+    let lines = table.seats.map { seat -> String in
+      var text = TextWidth.pad(seat.name, to: nameWidth) + TextWidth.pad(words.roleName(seat.role), to: 24)
+      if let index = seat.locationRole, let location = table.location {
+        text += words.locationRole(location, index)
+      } else if let death = seat.death {
+        text += words("cause.\(death)")
+      }
+      return text
+    }
+    let styles = table.seats.map { rules.isBad($0.role) ? Theme.bad : Theme.normal }
+    let top = min(scroll, max(0, lines.count - list.height))
+    for (offset, index) in (top..<min(lines.count, top + list.height)).enumerated() {
+      canvas.write(lines[index], row: list.row + offset, column: list.column, style: styles[index], limit: list.width)
+    }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.playAgain")),
+      KeyHint(key: "h", label: words("key.home")),
+    ])
+  }
+}
+
+/// What the user can do on the summary.
+public enum SummaryAction: Hashable, Sendable {
+  /// The same game with the same players: back to the setup.
+  case playAgain
+  /// Back to the menu.
+  case home
+  /// Scroll the list of players.
+  case scroll(Int)
+}
+
+extension AppState {
+  mutating func reduceSummary(_ action: SummaryAction) -> [Effect] {
+    switch action {
+    case .playAgain:
+      table = nil
+      nextReveal = 0
+      screen = .setup(SetupScreen())
+      return [.saveGame, .redrawAll]
+    case .home:
+      table = nil
+      nextReveal = 0
+      screen = .home(HomeScreen(selection: homeIndex(of: game)))
+      return [.saveGame, .redrawAll]
+    case .scroll(let step):
+      guard case .summary(var summary) = screen else { return [] }
+      summary.scroll = max(0, min(summary.scroll + step, (table?.seats.count ?? 0)))
+      screen = .summary(summary)
+      return []
+    }
+  }
+}

@@ -1,0 +1,363 @@
+import PareaRules
+
+/// The game in progress: the players, their state, and what the table can do.
+public struct TableScreen: Hashable, Sendable {
+  /// What the table is doing right now.
+  public enum Mode: Hashable, Sendable {
+    /// The list of players and the actions.
+    case main
+    /// Choosing a player for a purpose.
+    case pick(Purpose)
+    /// "Are you ANNA?" before showing a role again.
+    case confirmIdentity(seat: Int)
+    /// A role shown again, in private.
+    case reveal(seat: Int)
+    /// Choosing how a player died.
+    case cause(seat: Int)
+    /// A spy choosing the location to guess.
+    case guessLocation(by: Int, selection: Int)
+    /// The roles in this game, with descriptions.
+    case roles(scroll: Int)
+    /// The list of possible locations.
+    case locations(scroll: Int)
+  }
+
+  /// Why a player is being picked.
+  public enum Purpose: Hashable, Sendable {
+    /// To look at their own role again.
+    case look
+    /// To be marked dead.
+    case markDead
+    /// Taken along by the kamikaze at `by`.
+    case kamikaze(by: Int)
+    /// Accused by the accuser at `by` (the Cop).
+    case accuse(by: Int)
+    /// Choosing who accuses (when several players could).
+    case accuser
+    /// Accused by the table (Spy's vote).
+    case tableAccuses
+    /// The player revealing themselves to guess the location.
+    case guesser
+  }
+
+  /// What the table is doing.
+  public var mode: Mode = .main
+  /// The highlighted player.
+  public var selection = 0
+  /// The highlighted cause while choosing one.
+  public var causeSelection = 0
+  /// The result of the last action, shown until the next key.
+  public var notice: Notice?
+
+  /// Starts on the list of players.
+  public init() {}
+
+  /// The table's actions that this game offers, in the order they are listed.
+  public enum Command: Hashable, Sendable {
+    case look, markDead, nextPhase, accuse, tableAccuses, guessLocation, roles, locations, settings, end
+
+    var key: Character {
+      switch self {
+      case .look: "l"
+      case .markDead: "d"
+      case .nextPhase: "n"
+      case .accuse: "a"
+      case .tableAccuses: "v"
+      case .guessLocation: "g"
+      case .roles: "r"
+      case .locations: "o"
+      case .settings: "s"
+      case .end: "e"
+      }
+    }
+
+    var label: String { "table.command.\(self)" }
+  }
+
+  static func commands(for state: AppState) -> [Command] {
+    let rules = state.rules
+    guard let table = state.table else { return [] }
+    var commands: [Command] = [.look]
+    if !rules.deathCauses.isEmpty { commands.append(.markDead) }
+    if rules.usesPhases { commands.append(.nextPhase) }
+    if table.seats.contains(where: { rules.role($0.role)?.accusationAttempts != nil }) {
+      commands.append(.accuse)
+    }
+    if rules.tableAccuses { commands.append(.tableAccuses) }
+    if table.seats.contains(where: { rules.role($0.role)?.guessesLocation == true }) {
+      commands.append(.guessLocation)
+    }
+    commands.append(.roles)
+    if rules.usesLocations { commands.append(.locations) }
+    commands += [.settings, .end]
+    return commands
+  }
+
+  func action(for key: Key, state: AppState) -> Action? {
+    let shortcut = Shortcut(key)
+    if notice != nil, mode == .main { return .table(.dismiss) }
+    switch mode {
+    case .main:
+      switch shortcut {
+      case .up: return .table(.move(-1))
+      case .down: return .table(.move(1))
+      case .enter: return .table(.command(.look))
+      case .escape: return .back
+      case .letter(let letter):
+        guard let command = Self.commands(for: state).first(where: { $0.key == letter }) else {
+          return nil
+        }
+        return .table(.command(command))
+      default: return nil
+      }
+    case .pick:
+      switch shortcut {
+      case .up: return .table(.move(-1))
+      case .down: return .table(.move(1))
+      case .enter, .space: return .table(.pick)
+      case .escape: return .table(.cancel)
+      default: return nil
+      }
+    case .confirmIdentity:
+      switch shortcut {
+      case .enter, .letter("y"): return .table(.showRole)
+      case .escape, .letter("n"): return .table(.cancel)
+      default: return nil
+      }
+    case .reveal:
+      switch shortcut {
+      case .enter, .space, .escape: return .table(.hideRole)
+      default: return nil
+      }
+    case .cause:
+      switch shortcut {
+      case .up: return .table(.move(-1))
+      case .down: return .table(.move(1))
+      case .enter, .space: return .table(.pick)
+      case .escape: return .table(.cancel)
+      default: return nil
+      }
+    case .guessLocation:
+      switch shortcut {
+      case .up: return .table(.move(-1))
+      case .down: return .table(.move(1))
+      case .pageUp: return .table(.move(-10))
+      case .pageDown: return .table(.move(10))
+      case .enter: return .table(.pick)
+      case .escape: return .table(.cancel)
+      default: return nil
+      }
+    case .roles, .locations:
+      switch shortcut {
+      case .up: return .table(.move(-1))
+      case .down: return .table(.move(1))
+      case .pageUp: return .table(.move(-10))
+      case .pageDown, .space: return .table(.move(10))
+      default: return .table(.cancel)
+      }
+    }
+  }
+}
+
+/// What the user can do at the table.
+public enum TableAction: Hashable, Sendable {
+  /// Move the highlight (or scroll).
+  case move(Int)
+  /// Start one of the table's commands.
+  case command(TableScreen.Command)
+  /// Choose the highlighted player, cause or location.
+  case pick
+  /// Show the role after "Are you ANNA?".
+  case showRole
+  /// Hide a role shown again.
+  case hideRole
+  /// Leave the current step and go back to the list.
+  case cancel
+  /// Dismiss the last result.
+  case dismiss
+}
+
+extension AppState {
+  /// The players a pick offers: the living, except for looking at one's role.
+  func pickable(for purpose: TableScreen.Purpose) -> [Int] {
+    guard let table else { return [] }
+    switch purpose {
+    case .look: return Array(table.seats.indices)
+    case .accuse(let by): return table.alive.filter { $0 != by }
+    case .accuser:
+      return table.alive.filter { (table.accusationsLeft(for: $0, rules: rules) ?? 0) > 0 }
+    default: return table.alive
+    }
+  }
+
+  mutating func reduceTable(_ action: TableAction, environment: Environment) -> [Effect] {
+    guard case .table(var page) = screen, var table else { return [] }
+    var effects: [Effect] = []
+    defer {
+      self.table = table
+      if case .table = screen { screen = .table(page) }
+    }
+    let rules = self.rules
+    switch action {
+    case .dismiss:
+      page.notice = nil
+    case .move(let step):
+      switch page.mode {
+      case .main: page.selection = clamp(page.selection + step, table.seats.count)
+      case .pick(let purpose): page.selection = clamp(page.selection + step, pickable(for: purpose).count)
+      case .cause: page.causeSelection = clamp(page.causeSelection + step, rules.deathCauses.count)
+      case .guessLocation(let by, let selection):
+        page.mode = .guessLocation(by: by, selection: clamp(selection + step, environment.locations.count))
+      case .roles(let scroll): page.mode = .roles(scroll: max(0, scroll + step))
+      case .locations(let scroll): page.mode = .locations(scroll: max(0, scroll + step))
+      default: break
+      }
+    case .command(let command):
+      page.notice = nil
+      switch command {
+      case .look: startPick(.look, &page)
+      case .markDead: startPick(.markDead, &page)
+      case .nextPhase:
+        try? table.advancePhase()
+        effects.append(.saveGame)
+      case .accuse:
+        let accusers = pickable(for: .accuser)
+        if accusers.count == 1 {
+          startPick(.accuse(by: accusers[0]), &page)
+        } else if accusers.isEmpty {
+          page.notice = Notice(kind: .error, title: "table.noAccuser.title", message: "table.noAccuser.message")
+        } else {
+          startPick(.accuser, &page)
+        }
+      case .tableAccuses: startPick(.tableAccuses, &page)
+      case .guessLocation: startPick(.guesser, &page)
+      case .roles: page.mode = .roles(scroll: 0)
+      case .locations: page.mode = .locations(scroll: 0)
+      case .settings:
+        screen = .settings(SettingsScreen(returnTo: ReturnPoint(.table(page))))
+      case .end:
+        confirmation = Confirmation(.endGame)
+      }
+    case .cancel:
+      // A kamikaze's choice cannot be skipped: the rules wait for it.
+      if case .pick(.kamikaze) = page.mode { break }
+      page.mode = .main
+    case .showRole:
+      guard case .confirmIdentity(let seat) = page.mode else { break }
+      try? table.recordLook(at: seat)
+      page.mode = .reveal(seat: seat)
+      effects += [.saveGame, .redrawAll]
+    case .hideRole:
+      page.mode = .main
+      effects.append(.redrawAll)
+    case .pick:
+      let locations = sortedLocations(environment.locations, words: environment.words(language))
+      effects += pick(&page, table: &table, locations: locations)
+    }
+    return effects
+  }
+
+  private func startPick(_ purpose: TableScreen.Purpose, _ page: inout TableScreen) {
+    page.mode = .pick(purpose)
+    page.selection = 0
+  }
+
+  private func clamp(_ value: Int, _ count: Int) -> Int { max(0, min(count - 1, value)) }
+
+  private mutating func pick(_ page: inout TableScreen, table: inout Table, locations: [Location])
+    -> [Effect]
+  {
+    let rules = self.rules
+    switch page.mode {
+    case .pick(let purpose):
+      let seats = pickable(for: purpose)
+      guard seats.indices.contains(page.selection) else { return [] }
+      let seat = seats[page.selection]
+      let name = Notice.Argument.text(table.seats[seat].name)
+      switch purpose {
+      case .look:
+        page.mode = .confirmIdentity(seat: seat)
+        return [.redrawAll]
+      case .markDead:
+        if rules.deathCauses.count == 1 {
+          return markDead(seat, cause: rules.deathCauses[0], &page, table: &table)
+        }
+        page.mode = .cause(seat: seat)
+        page.causeSelection = 0
+      case .kamikaze:
+        try? table.resolveFollowUp(target: seat)
+        page.mode = .main
+        page.notice = Notice(kind: .info, title: "table.taken.title", message: "table.taken.message", args: ["name": name])
+        return finishIfWon(table: table, effects: [.saveGame])
+      case .accuser:
+        page.mode = .pick(.accuse(by: seat))
+        page.selection = 0
+      case .accuse(let by):
+        let correct = (try? table.accuse(seat, by: by, rules: rules)) ?? false
+        page.mode = .main
+        let left = table.accusationsLeft(for: by, rules: rules) ?? 0
+        page.notice = Notice(
+          kind: correct ? .info : .error,
+          title: correct ? "table.accuseRight.title" : "table.accuseWrong.title",
+          message: correct ? "table.accuseRight.message" : "table.accuseWrong.message",
+          args: ["name": name, "left": .text(String(left))])
+        return finishIfWon(table: table, effects: [.saveGame])
+      case .tableAccuses:
+        let caught = (try? table.tableAccuses(seat, rules: rules)) ?? false
+        page.mode = .main
+        page.notice = Notice(
+          kind: caught ? .info : .error,
+          title: caught ? "table.caught.title" : "table.innocent.title",
+          message: caught ? "table.caught.message" : "table.innocent.message", args: ["name": name])
+        return finishIfWon(table: table, effects: [.saveGame])
+      case .guesser:
+        if rules.role(table.seats[seat].role)?.guessesLocation == true {
+          page.mode = .guessLocation(by: seat, selection: 0)
+        } else {
+          page.mode = .main
+          page.notice = Notice(kind: .error, title: "table.cannotGuess.title", message: "table.cannotGuess.message", args: ["name": name])
+        }
+      }
+    case .cause(let seat):
+      guard rules.deathCauses.indices.contains(page.causeSelection) else { return [] }
+      return markDead(seat, cause: rules.deathCauses[page.causeSelection], &page, table: &table)
+    case .guessLocation(let by, let selection):
+      guard !locations.isEmpty else { return [] }
+      let location = locations[max(0, min(locations.count - 1, selection))]
+      try? table.guessLocation(location.id, by: by, rules: rules)
+      page.mode = .main
+      return finishIfWon(table: table, effects: [.saveGame])
+    default: break
+    }
+    return []
+  }
+
+  private mutating func markDead(
+    _ seat: Int, cause: DeathCause, _ page: inout TableScreen, table: inout Table
+  ) -> [Effect] {
+    let followUp = try? table.markDead(seat, cause: cause, rules: rules)
+    if case .takePlayer(let by)? = followUp {
+      page.mode = .pick(.kamikaze(by: by))
+      page.selection = 0
+      page.notice = nil
+      return [.saveGame]
+    }
+    page.mode = .main
+    return finishIfWon(table: table, effects: [.saveGame])
+  }
+
+  /// Goes to the summary as soon as the rules name a winner.
+  private mutating func finishIfWon(table: Table, effects: [Effect]) -> [Effect] {
+    guard rules.winner(of: table) != nil else { return effects }
+    screen = .summary(SummaryScreen())
+    return effects + [.redrawAll]
+  }
+
+}
+
+/// Locations in the order the screens list them: by name in the current language.
+func sortedLocations(_ locations: [Location], words: Words) -> [Location] {
+  locations.map { (words.locationName($0.id), $0) }
+    .sorted { $0.0.lowercased() < $1.0.lowercased() }
+    .map(\.1)
+}

@@ -1,0 +1,186 @@
+import PareaRules
+
+extension TableScreen {
+  func draw(into canvas: inout Canvas, state: AppState, words: Words, locations: [Location]) {
+    guard let table = state.table else { return }
+    let rules = state.rules
+    switch mode {
+    case .confirmIdentity(let seat):
+      // Only the question: the next screen is private.
+      canvas.header(words, title: words.gameName(table.game))
+      let bounds = canvas.bounds
+      canvas.center(words("table.areYou", ["name": words.upper(table.seats[seat].name)]), row: 10, in: bounds, style: Theme.title)
+      canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
+      canvas.footer([
+        KeyHint(key: "Enter", label: words("key.showRole")), KeyHint(key: "Esc", label: words("key.cancel")),
+      ])
+      return
+    case .reveal(let seat):
+      RoleCard.draw(seat: seat, table: table, rules: rules, into: &canvas, words: words)
+      canvas.footer([KeyHint(key: "Enter", label: words("key.hideRole"))])
+      return
+    case .roles(let scroll):
+      drawRoles(into: &canvas, state: state, words: words, scroll: scroll)
+      return
+    case .locations(let scroll):
+      drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: nil, scroll: scroll)
+      return
+    case .guessLocation(let by, let selection):
+      drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: selection, scroll: 0, guesser: by)
+      return
+    default: break
+    }
+
+    canvas.header(words, title: words.gameName(table.game), right: status(table: table, rules: rules, words: words))
+    // Players: name, state, how many times each has looked.
+    let nameWidth = PlayersScreen.maxNameWidth + 2
+    let listRect = Rect(row: 4, column: 1, width: 55, height: canvas.height - 6)
+    var heading = TextWidth.pad(words("table.player"), to: nameWidth + 3)
+    heading += TextWidth.pad(words("table.state"), to: 22) + words("table.looked")
+    canvas.write(heading, row: 3, column: 1, style: Theme.dim, limit: listRect.width)
+
+    var seats = Array(table.seats.indices)
+    var selected: Int? = selection
+    var prompt: String?
+    if case .pick(let purpose) = mode {
+      seats = state.pickable(for: purpose)
+      prompt = pickPrompt(purpose, table: table, words: words)
+    } else if case .cause(let seat) = mode {
+      seats = Array(table.seats.indices)
+      selected = seat
+    }
+    let lines = seats.map { seat -> String in
+      let player = table.seats[seat]
+      let status = player.death.map { words("cause.\($0)") } ?? words("table.alive")
+      return TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 22)
+        + String(player.views)
+    }
+    let styles = seats.map { table.seats[$0].isAlive ? Theme.normal : Theme.dim }
+    canvas.list(lines, selected: selected, in: listRect, styles: styles)
+    if let prompt {
+      canvas.write(prompt, row: 2, column: 2, style: Theme.title, limit: canvas.width - 4)
+    }
+
+    // The actions this game offers.
+    let panel = Rect(row: 3, column: 57, width: 23, height: canvas.height - 5)
+    if case .main = mode {
+      canvas.write(words("table.actions"), row: panel.row, column: panel.column, style: Theme.dim)
+      for (offset, command) in Self.commands(for: state).enumerated() {
+        let row = panel.row + 1 + offset
+        canvas.write(String(command.key), row: row, column: panel.column, style: Theme.key)
+        canvas.write(words(command.label), row: row, column: panel.column + 3, limit: panel.width - 3)
+      }
+    }
+    if case .cause = mode {
+      let box = Rect(row: 6, column: 52, width: 26, height: rules.deathCauses.count + 2)
+      canvas.fill(box)
+      canvas.frame(box, title: words("table.howDied"), style: Theme.accent)
+      canvas.list(rules.deathCauses.map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
+    }
+    if let notice, case .main = mode {
+      canvas.notice(notice, words: words, row: canvas.height - 7, in: Rect(row: 0, column: 4, width: canvas.width - 8, height: 0))
+    }
+
+    switch mode {
+    case .main where notice != nil:
+      canvas.footer([KeyHint(key: "Enter", label: words("key.ok"))])
+    case .main:
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.lookAgain")),
+        KeyHint(key: "Esc", label: words("key.leaveGame")),
+      ])
+    case .pick(.kamikaze):
+      canvas.footer([KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))])
+    default:
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
+        KeyHint(key: "Esc", label: words("key.cancel")),
+      ])
+    }
+  }
+
+  /// Night/day, or the accusations left: what the whole table may know.
+  private func status(table: Table, rules: any GameType, words: Words) -> String {
+    var parts: [String] = []
+    if rules.usesPhases {
+      parts.append(words(table.phase == .night ? "table.night" : "table.day", ["round": String(table.round)]))
+    }
+    for seat in table.seats.indices {
+      if let left = table.accusationsLeft(for: seat, rules: rules) {
+        parts.append(words("table.accusationsLeft", ["count": String(left)]))
+      }
+    }
+    return parts.joined(separator: "  ·  ")
+  }
+
+  private func pickPrompt(_ purpose: Purpose, table: Table, words: Words) -> String {
+    switch purpose {
+    case .look: words("table.pick.look")
+    case .markDead: words("table.pick.markDead")
+    case .kamikaze(let by): words("table.pick.kamikaze", ["name": table.seats[by].name])
+    case .accuse: words("table.pick.accuse")
+    case .accuser: words("table.pick.accuser")
+    case .tableAccuses: words("table.pick.tableAccuses")
+    case .guesser: words("table.pick.guesser")
+    }
+  }
+
+  private func drawRoles(into canvas: inout Canvas, state: AppState, words: Words, scroll: Int) {
+    guard let table = state.table else { return }
+    let rules = state.rules
+    canvas.header(words, title: words("table.rolesTitle"))
+    var seen: [RoleID] = []
+    for seat in table.seats where !seen.contains(seat.role) { seen.append(seat.role) }
+    let order = rules.roles.map(\.id).filter(seen.contains)
+    let body = Rect(row: 2, column: 3, width: canvas.width - 7, height: canvas.height - 4)
+    var lines: [(String, Style)] = []
+    for role in order {
+      let count = table.seats.filter { $0.role == role }.count
+      let side = rules.role(role).map { words.sideName($0.side) } ?? ""
+      let title = words.roleName(role) + (count > 1 ? " ×\(count)" : "") + "  ·  " + side
+      lines.append((title, rules.isBad(role) ? Theme.bad : Theme.good))
+      lines += wrapped(words.roleDescription(role), width: body.width, indent: 2)
+      lines.append(("", .plain))
+    }
+    canvas.paragraphs(lines, in: body, scroll: min(scroll, max(0, lines.count - body.height)))
+    canvas.footer([KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "Esc", label: words("key.back"))])
+  }
+
+  private func drawLocations(
+    into canvas: inout Canvas, state: AppState, words: Words, locations: [Location],
+    selection: Int?, scroll: Int, guesser: Int? = nil
+  ) {
+    let title = guesser.map { words("table.guessTitle", ["name": state.table?.seats[$0].name ?? ""]) }
+    canvas.header(words, title: title ?? words("table.locationsTitle"))
+    let names = locations.map { words.locationName($0.id) }
+    // Three columns, filled top to bottom.
+    let body = Rect(row: 2, column: 3, width: canvas.width - 6, height: canvas.height - 4)
+    let columns = 3
+    let columnWidth = body.width / columns
+    let rowsNeeded = (names.count + columns - 1) / columns
+    let clampedSelection = selection.map { max(0, min(names.count - 1, $0)) }
+    let top: Int
+    if let clampedSelection {
+      top = Canvas.scrollTop(selected: clampedSelection % max(1, rowsNeeded), count: rowsNeeded, visible: body.height)
+    } else {
+      top = min(scroll, max(0, rowsNeeded - body.height))
+    }
+    for (index, name) in names.enumerated() {
+      let row = index % rowsNeeded - top
+      guard row >= 0, row < body.height else { continue }
+      let column = body.column + (index / rowsNeeded) * columnWidth
+      let isSelected = index == clampedSelection
+      canvas.write(
+        (isSelected ? "▸ " : "  ") + name, row: body.row + row, column: column,
+        style: isSelected ? Theme.selected : Theme.normal, limit: columnWidth - 1)
+    }
+    if guesser != nil {
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.guess")),
+        KeyHint(key: "Esc", label: words("key.cancel")),
+      ])
+    } else {
+      canvas.footer([KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "Esc", label: words("key.back"))])
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaApp
+
+/// Every screen at 80×24, in English and in Greek, compared with golden text.
+@Suite struct GoldenScreenTests {
+  static let languages: [Language] = [.en, .el]
+
+  /// A Palermo table of seven, dealt with the suggested roles, everyone revealed.
+  static func palermoTable(_ language: Language) -> App {
+    var app = makeApp(language)
+    app.press(.enter)
+    app.addPlayers(sevenNames)
+    app.press(.enter, .character("s"), .character("d"))
+    for _ in sevenNames { app.press(.enter, .enter) }
+    return app
+  }
+
+  static func countGame(_ language: Language, game: Character, players: [String], bad: Int) -> App {
+    var app = makeApp(language)
+    app.press(.character(game))
+    app.addPlayers(players)
+    app.press(.enter)
+    for _ in 1..<bad { app.press(.right) }
+    return app
+  }
+
+  @Test(arguments: languages) func home(_ language: Language) {
+    let app = makeApp(language)
+    expectGolden(app.render(width: 80, height: 24), "home.\(language)")
+  }
+
+  @Test(arguments: languages) func homeWithGameInProgress(_ language: Language) {
+    var app = Self.palermoTable(language)
+    app.press(.escape)
+    #expect(app.state.confirmation != nil)
+    expectGolden(app.render(width: 80, height: 24), "confirm-leave.\(language)")
+    var state = app.state
+    state.confirmation = nil
+    state.screen = .home(HomeScreen())
+    let resumed = App(state: state, configuration: configuration(language))
+    expectGolden(resumed.render(width: 80, height: 24), "home-resume.\(language)")
+  }
+
+  @Test(arguments: languages) func info(_ language: Language) {
+    var app = makeApp(language)
+    app.press(.character("i"))
+    expectGolden(app.render(width: 80, height: 24), "info-palermo.\(language)")
+    app.press(.end)
+    expectGolden(app.render(width: 80, height: 24), "info-palermo-end.\(language)")
+  }
+
+  @Test(arguments: languages) func players(_ language: Language) {
+    var app = makeApp(language, savedNames: ["Anna", "Σοφία", "Petros"])
+    app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "players-empty.\(language)")
+    app.addPlayers(["Anna", "Νίκος", "ελένη"])
+    app.type("ΕΛΈΝΗ")
+    app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "players-duplicate.\(language)")
+    app.press(.backspace, .backspace, .backspace, .backspace, .backspace, .enter)
+    expectGolden(app.render(width: 80, height: 24), "players-too-few.\(language)")
+    app.press(.tab, .down)
+    expectGolden(app.render(width: 80, height: 24), "players-list.\(language)")
+    app.press(.tab)
+    expectGolden(app.render(width: 80, height: 24), "players-picks.\(language)")
+  }
+
+  @Test(arguments: languages) func setupPalermo(_ language: Language) {
+    var app = makeApp(language)
+    app.press(.enter)
+    app.addPlayers(sevenNames)
+    app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "setup-palermo-empty.\(language)")
+    app.press(.character("s"), .right)
+    expectGolden(app.render(width: 80, height: 24), "setup-palermo-suggested.\(language)")
+    app.press(.left, .enter)
+    expectGolden(app.render(width: 80, height: 24), "setup-palermo-full.\(language)")
+    app.press(.right, .enter, .enter, .character("d"))
+    expectGolden(app.render(width: 80, height: 24), "setup-palermo-mismatch.\(language)")
+  }
+
+  @Test(arguments: languages) func setupCounts(_ language: Language) {
+    var spy = Self.countGame(language, game: "2", players: ["A", "B", "C", "D", "E", "F"], bad: 2)
+    expectGolden(spy.render(width: 80, height: 24), "setup-spy.\(language)")
+    spy.press(.right, .right)
+    expectGolden(spy.render(width: 80, height: 24), "setup-spy-limit.\(language)")
+    let killer = Self.countGame(language, game: "3", players: ["A", "B", "C", "D", "E", "F", "G"], bad: 1)
+    expectGolden(killer.render(width: 80, height: 24), "setup-killer.\(language)")
+  }
+
+  @Test(arguments: languages) func handOffAndReveal(_ language: Language) throws {
+    var app = makeApp(language)
+    app.press(.enter)
+    app.addPlayers(sevenNames)
+    app.press(.enter, .character("s"), .character("d"))
+    expectGolden(app.render(width: 80, height: 24), "handoff.\(language)")
+    let table = try #require(app.state.table)
+    // Walk to the Snitch, whose card says whom they know.
+    let snitch = try #require(table.seats(holding: Palermo.Roles.snitch).first)
+    for _ in 0..<snitch { app.press(.enter, .enter) }
+    let effects = app.press(.enter)
+    #expect(effects.contains(.redrawAll))
+    expectGolden(app.render(width: 80, height: 24), "reveal-palermo-snitch.\(language)")
+  }
+
+  @Test(arguments: languages) func spyReveals(_ language: Language) throws {
+    var app = Self.countGame(language, game: "2", players: ["Anna", "Bob", "Chris", "Dina", "Eve"], bad: 1)
+    app.press(.enter)
+    let table = try #require(app.state.table)
+    let spy = try #require(table.seats(holding: Spy.spy).first)
+    let local = try #require(table.seats(holding: Spy.local).first)
+    for seat in 0..<5 {
+      app.press(.enter)
+      if seat == spy { expectGolden(app.render(width: 80, height: 24), "reveal-spy-spy.\(language)") }
+      if seat == local { expectGolden(app.render(width: 80, height: 24), "reveal-spy-local.\(language)") }
+      app.press(.enter)
+    }
+    expectGolden(app.render(width: 80, height: 24), "table-spy.\(language)")
+    app.press(.character("o"))
+    expectGolden(app.render(width: 80, height: 24), "table-spy-locations.\(language)")
+    app.press(.escape, .character("g"))
+    for _ in 0..<spy { app.press(.down) }
+    app.press(.enter, .down, .down)
+    expectGolden(app.render(width: 80, height: 24), "table-spy-guess.\(language)")
+  }
+
+  @Test(arguments: languages) func killerTable(_ language: Language) throws {
+    var app = Self.countGame(language, game: "3", players: ["Anna", "Bob", "Chris", "Dina", "Eve", "Fay", "Gus"], bad: 2)
+    app.press(.enter)
+    let table = try #require(app.state.table)
+    let killer = try #require(table.seats(holding: Killer.killer).first)
+    for seat in 0..<7 {
+      app.press(.enter)
+      if seat == killer { expectGolden(app.render(width: 80, height: 24), "reveal-killer-killer.\(language)") }
+      app.press(.enter)
+    }
+    // The Cop accuses a citizen: one accusation spent.
+    let citizen = try #require(app.state.table?.seats(holding: Killer.citizen).first)
+    let cop = try #require(app.state.table?.seats(holding: Killer.cop).first)
+    app.press(.character("a"))
+    let targets = app.state.pickable(for: .accuse(by: cop))
+    let index = try #require(targets.firstIndex(of: citizen))
+    for _ in 0..<index { app.press(.down) }
+    app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "table-killer-wrong-accusation.\(language)")
+  }
+
+  @Test(arguments: languages) func palermoTable(_ language: Language) throws {
+    var app = Self.palermoTable(language)
+    expectGolden(app.render(width: 80, height: 24), "table-palermo.\(language)")
+    app.press(.character("d"), .down)
+    expectGolden(app.render(width: 80, height: 24), "table-pick-dead.\(language)")
+    app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "table-cause.\(language)")
+    app.press(.escape, .character("r"))
+    expectGolden(app.render(width: 80, height: 24), "table-roles.\(language)")
+    app.press(.escape, .enter, .down, .enter)
+    expectGolden(app.render(width: 80, height: 24), "table-are-you.\(language)")
+    app.press(.escape, .character("e"))
+    expectGolden(app.render(width: 80, height: 24), "confirm-end.\(language)")
+    app.press(.character(language == .el ? "ν" : "y"))
+    expectGolden(app.render(width: 80, height: 24), "summary-ended.\(language)")
+  }
+
+  @Test(arguments: languages) func kamikaze(_ language: Language) throws {
+    var app = makeApp(language)
+    app.press(.enter)
+    app.addPlayers(sevenNames)
+    app.press(.enter)
+    // Choose the roles by hand: both thieves, both kamikazes, three citizens.
+    let wanted = [Palermo.Roles.redThief, Palermo.Roles.blackThief, Palermo.Roles.redKamikaze,
+      Palermo.Roles.blackKamikaze] + Palermo.Roles.citizens.prefix(3)
+    for role in wanted {
+      let available = SetupScreen.available(in: app.state)
+      guard case .setup(var page) = app.state.screen else { return }
+      page.availableSelection = try #require(available.firstIndex(of: role))
+      var state = app.state
+      state.screen = .setup(page)
+      app = App(state: state, configuration: configuration(language))
+      app.press(.enter)
+    }
+    app.press(.character("d"))
+    for _ in sevenNames { app.press(.enter, .enter) }
+    let kamikaze = try #require(app.state.table?.seats(holding: Palermo.Roles.redKamikaze).first)
+    app.press(.character("d"))
+    for _ in 0..<kamikaze { app.press(.down) }
+    app.press(.enter, .enter)  // voted out by day
+    expectGolden(app.render(width: 80, height: 24), "table-kamikaze.\(language)")
+  }
+
+  @Test(arguments: languages) func settings(_ language: Language) {
+    var app = makeApp(language)
+    app.press(.character("s"))
+    expectGolden(app.render(width: 80, height: 24), "settings.\(language)")
+  }
+
+  @Test(arguments: languages) func tooSmall(_ language: Language) {
+    let app = makeApp(language)
+    expectGolden(app.render(width: 60, height: 20), "too-small.\(language)")
+  }
+}

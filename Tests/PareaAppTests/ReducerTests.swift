@@ -1,0 +1,209 @@
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaApp
+
+/// Actions in, the whole state compared.
+@Suite struct ReducerTests {
+  @Test func homeMovesWrapAndChooseOpensPlayers() {
+    var app = makeApp()
+    var expected = app.state
+    app.send(.home(.move(-1)))
+    expected.screen = .home(HomeScreen(selection: 4))  // 3 games, settings, quit
+    #expect(app.state == expected)
+    app.send(.home(.move(1)))
+    app.send(.home(.move(1)))
+    app.send(.home(.choose))
+    expected.screen = .players(PlayersScreen())
+    expected.game = "spy"
+    #expect(app.state == expected)
+  }
+
+  @Test func typingAddsAPlayerAndClearsTheField() {
+    var app = makeApp()
+    app.send(.home(.choose))
+    var expected = app.state
+    for character in "Ελένη" { app.send(.players(.type(character))) }
+    app.send(.players(.submit))
+    expected.players = ["Ελένη"]
+    #expect(app.state == expected)
+  }
+
+  @Test func aDecomposedAccentJoinsItsLetter() {
+    var app = makeApp()
+    app.send(.home(.choose))
+    app.send(.players(.type("ε")))
+    app.send(.players(.type("\u{301}")))
+    guard case .players(let page) = app.state.screen else {
+      Issue.record("not on the players screen")
+      return
+    }
+    #expect(page.field.text == "έ")
+    #expect(page.field.cursor == 1)
+  }
+
+  @Test func duplicateNameIsRefusedAndKept() {
+    var app = makeApp()
+    app.send(.home(.choose))
+    app.addPlayers(["Νίκος"])
+    let before = app.state
+    app.type("  ΝΙΚΟΣ ")
+    app.send(.players(.submit))
+    var expected = before
+    var page = PlayersScreen()
+    for character in "  ΝΙΚΟΣ " { page.field.insert(character) }
+    page.notice = .setup(.duplicateName("Νίκος"))
+    expected.screen = .players(page)
+    #expect(app.state == expected)
+  }
+
+  @Test func tooFewPlayersStaysWithAMessage() {
+    var app = makeApp()
+    app.send(.home(.choose))
+    app.addPlayers(["A", "B"])
+    let before = app.state
+    let effects = app.send(.players(.submit))
+    #expect(effects.isEmpty)
+    var expected = before
+    var page = PlayersScreen()
+    page.notice = .setup(.tooFewPlayers(minimum: 5, count: 2))
+    expected.screen = .players(page)
+    #expect(app.state == expected)
+  }
+
+  @Test func continuingSavesTheNamesAndOpensSetup() {
+    var app = makeApp()
+    app.send(.home(.choose))
+    app.addPlayers(sevenNames)
+    var expected = app.state
+    let effects = app.send(.players(.submit))
+    expected.screen = .setup(SetupScreen())
+    #expect(effects == [.savePlayers(sevenNames)])
+    #expect(app.state == expected)
+  }
+
+  @Test func reorderAndRemove() {
+    var app = makeApp()
+    app.send(.home(.choose))
+    app.addPlayers(["A", "B", "C"])
+    app.send(.players(.focusNext))
+    app.send(.players(.reorder(1)))
+    #expect(app.state.players == ["B", "A", "C"])
+    app.send(.players(.remove))
+    #expect(app.state.players == ["B", "C"])
+  }
+
+  @Test func quickPicksToggleInAndOut() {
+    var app = makeApp(savedNames: ["Anna", "Bob"])
+    app.send(.home(.choose))
+    app.send(.players(.focusNext))  // no players yet: straight to the picks
+    app.send(.players(.togglePick))
+    #expect(app.state.players == ["Anna"])
+    app.send(.players(.togglePick))
+    #expect(app.state.players.isEmpty)
+  }
+
+  @Test func dealGoesToTheFirstHandOffAndSaves() throws {
+    var app = makeApp(seed: 42)
+    app.send(.home(.choose))
+    app.addPlayers(sevenNames)
+    app.send(.players(.proceed))
+    app.send(.setup(.suggest))
+    var expected = app.state
+    let effects = app.send(.setup(.deal))
+    var generator = SplitMix64(seed: 42)
+    expected.table = try Palermo().deal(
+      players: sevenNames, setup: Palermo().suggestedSetup(players: 7)!,
+      locations: Catalog.builtIn(.en).locations(), using: &generator)
+    expected.screen = .handOff(HandOffScreen(seat: 0))
+    #expect(effects == [.saveGame, .redrawAll])
+    #expect(app.state == expected)
+  }
+
+  @Test func revealAndHideWalkTheTableThenOpenIt() throws {
+    var app = makeApp()
+    app.send(.home(.play("killer")))
+    app.addPlayers(["A", "B", "C"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    for seat in 0..<3 {
+      #expect(app.state.screen == .handOff(HandOffScreen(seat: seat)))
+      #expect(app.send(.reveal) == [.saveGame, .redrawAll])
+      #expect(app.state.screen == .reveal(RevealScreen(seat: seat)))
+      #expect(app.state.table?.seats[seat].views == 1)
+      #expect(app.send(.hide) == [.saveGame, .redrawAll])
+    }
+    #expect(app.state.screen == .table(TableScreen()))
+    #expect(app.state.nextReveal == 3)
+  }
+
+  @Test func lookingAgainAsksFirstAndCounts() throws {
+    var app = makeApp()
+    app.send(.home(.play("killer")))
+    app.addPlayers(["A", "B", "C"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    for _ in 0..<3 {
+      app.send(.reveal)
+      app.send(.hide)
+    }
+    app.send(.table(.command(.look)))
+    app.send(.table(.move(1)))
+    app.send(.table(.pick))
+    var page = TableScreen()
+    page.selection = 1
+    page.mode = .confirmIdentity(seat: 1)
+    #expect(app.state.screen == .table(page))
+    app.send(.table(.showRole))
+    page.mode = .reveal(seat: 1)
+    #expect(app.state.screen == .table(page))
+    #expect(app.state.table?.seats[1].views == 2)
+    #expect(app.send(.table(.hideRole)) == [.redrawAll])
+  }
+
+  @Test func languageSwitchSavesAndRedraws() {
+    var app = makeApp()
+    app.send(.home(.openSettings))
+    let effects = app.send(.settings(.change(1)))
+    #expect(effects == [.saveSettings, .redrawAll])
+    #expect(app.state.language == .el)
+    app.send(.back)
+    #expect(app.state.screen == .home(HomeScreen()))
+  }
+
+  @Test func escapeInAGameAsksAndNoKeepsIt() {
+    var app = makeApp()
+    app.send(.home(.play("killer")))
+    app.addPlayers(["A", "B", "C"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    let dealt = app.state
+    app.send(.back)
+    #expect(app.state.confirmation == Confirmation(.abandonGame))
+    app.send(.confirm(false))
+    #expect(app.state == dealt)
+    app.send(.back)
+    app.send(.confirm(true))
+    #expect(app.state.table == nil)
+    #expect(app.state.screen == .home(HomeScreen(selection: 2)))
+  }
+
+  @Test func resumeNeverLandsOnARole() throws {
+    var app = makeApp()
+    app.send(.home(.play("spy")))
+    app.addPlayers(["A", "B", "C", "D"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    app.send(.reveal)
+    app.send(.hide)
+    app.send(.reveal)  // B is looking when the laptop dies
+    let saved = try #require(SavedGame(state: app.state))
+    var state = AppState(language: .en)
+    saved.restore(into: &state)
+    var resumed = App(state: state, configuration: configuration())
+    #expect(HomeScreen.items(for: resumed.state).first == .resume)
+    resumed.send(.home(.choose))
+    #expect(resumed.state.screen == .handOff(HandOffScreen(seat: 1)))
+  }
+}

@@ -1,0 +1,96 @@
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaApp
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The app as the executable builds it, with the real locale tables and a fixed seed.
+func makeApp(_ language: Language = .en, seed: UInt64 = 7, savedNames: [String] = []) -> App {
+  App(configuration: configuration(language, seed: seed, savedNames: savedNames))
+}
+
+func configuration(_ language: Language = .en, seed: UInt64 = 7, savedNames: [String] = [])
+  -> AppConfiguration
+{
+  AppConfiguration(
+    language: language, seed: seed, savedNames: savedNames,
+    wording: { Catalog.builtIn($0) }, locations: Catalog.builtIn(.en).locations())
+}
+
+extension App {
+  /// Presses keys in order; returns every effect.
+  @discardableResult
+  mutating func press(_ keys: Key...) -> [Effect] {
+    keys.flatMap { handle($0) }
+  }
+
+  /// Types text one character at a time, as a terminal delivers it.
+  mutating func type(_ text: String) {
+    for character in text { _ = handle(.character(character)) }
+  }
+
+  /// Adds players by typing their names.
+  mutating func addPlayers(_ names: [String]) {
+    for name in names {
+      type(name)
+      _ = handle(.enter)
+    }
+  }
+
+  /// The screen as text at 80×24.
+  var screen: String { render(width: 80, height: 24).text }
+}
+
+let sevenNames = ["Anna", "Νίκος", "Ελένη", "Bob", "Maria", "Γιώργος", "Kostas"]
+
+/// Golden screens: `Golden/<name>.txt`, one quoted line per row so trailing
+/// spaces show. `PAREA_RECORD=1 swift test` rewrites them; review the diff.
+func expectGolden(
+  _ canvas: Canvas, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let actual = canvas.lines.map { "|" + $0 + "|" }.joined(separator: "\n") + "\n"
+  let path = goldenDirectory() + "/" + name + ".txt"
+  if getenv("PAREA_RECORD") != nil {
+    write(actual, to: path)
+    return
+  }
+  guard let expected = read(path) else {
+    Issue.record("No golden file \(name).txt; run with PAREA_RECORD=1 to create it, then read it.", sourceLocation: sourceLocation)
+    return
+  }
+  if expected != actual {
+    let diff = zip(expected.split(separator: "\n", omittingEmptySubsequences: false), actual.split(separator: "\n", omittingEmptySubsequences: false))
+      .enumerated().filter { $0.element.0 != $0.element.1 }
+      .map { "row \($0.offset):\n  expected \($0.element.0)\n  actual   \($0.element.1)" }
+      .joined(separator: "\n")
+    Issue.record("Screen \(name) differs from its golden file:\n\(diff)", sourceLocation: sourceLocation)
+  }
+}
+
+private func goldenDirectory() -> String {
+  let file = #filePath
+  return String(file[..<file.lastIndex(of: "/")!]) + "/Golden"
+}
+
+func read(_ path: String) -> String? {
+  guard let handle = fopen(path, "rb") else { return nil }
+  defer { fclose(handle) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = fread(&buffer, 1, buffer.count, handle)
+    if count <= 0 { break }
+    bytes += buffer[0..<count]
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+private func write(_ text: String, to path: String) {
+  guard let handle = fopen(path, "wb") else { return }
+  defer { fclose(handle) }
+  _ = text.withCString { fputs($0, handle) }
+}
