@@ -1,0 +1,71 @@
+import PareaLocale
+
+/// An in-memory file system: full paths to bytes.
+struct MemoryFiles: LocaleFileSystem {
+  var files: [String: [UInt8]] = [:]
+
+  init(_ files: [String: String] = [:]) {
+    self.files = files.mapValues { Array($0.utf8) }
+  }
+
+  func fileNames(in directory: String) -> [String]? {
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    let names = files.keys.filter { $0.hasPrefix(prefix) }.map {
+      String($0.dropFirst(prefix.count))
+    }
+    .filter { !$0.contains("/") }
+    return names.isEmpty ? nil : names.sorted()
+  }
+
+  func contents(of path: String) -> [UInt8]? { files[path] }
+}
+
+/// The package root, found by walking up from this file to `Package.swift`.
+func packageRoot(from file: String = #filePath) -> String? {
+  var directory = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
+  let disk = PosixFileSystem()
+  while !directory.isEmpty {
+    if disk.contents(of: directory + "/Package.swift") != nil { return directory }
+    guard let slash = directory.lastIndex(of: "/") else { return nil }
+    directory = String(directory[..<slash])
+  }
+  return nil
+}
+
+/// Every `.strings` file under `root`, as (path relative to root, bytes), recursively.
+func stringsFiles(under root: String, relative: String = "") -> [(path: String, bytes: [UInt8])] {
+  let disk = PosixFileSystem()
+  let directory = relative.isEmpty ? root : root + "/" + relative
+  var found: [(path: String, bytes: [UInt8])] = []
+  for name in (disk.fileNames(in: directory) ?? []).sorted() where !name.hasPrefix(".") {
+    let path = relative.isEmpty ? name : relative + "/" + name
+    if disk.fileNames(in: root + "/" + path) != nil {
+      found += stringsFiles(under: root, relative: path)
+    } else if name.hasSuffix(".strings"), let bytes = disk.contents(of: root + "/" + path) {
+      found.append((path, bytes))
+    }
+  }
+  return found
+}
+
+/// A small hand-made catalog for lookup tests.
+func sampleCatalog(_ language: Language) -> Catalog {
+  Catalog(
+    language: language,
+    tables: [
+      .en: [
+        "greeting": "Hello, {name}!",
+        "only.english": "Only in English",
+        "players.one": "{count} player",
+        "players.other": "{count} players",
+        "spies.other": "{count} spies at {place}",
+        "title": "Palermo",
+      ],
+      .el: [
+        "greeting": "Γεια σου, {name}!",
+        "players.one": "{count} παίκτης",
+        "players.other": "{count} παίκτες",
+        "title": "Παλέρμο",
+      ],
+    ])
+}
