@@ -69,6 +69,8 @@ public enum Action: Hashable, Sendable {
   case back
   /// The terminal changed size.
   case resize(width: Int, height: Int)
+  /// The clock moved on (milliseconds of a monotonic clock).
+  case tick(now: Int64)
 }
 
 /// The app: state, the reducer and the renderer, with no I/O of its own.
@@ -83,6 +85,7 @@ public struct App: Sendable {
     var seedSource = SystemRandomNumberGenerator()
     let seed = configuration.seed ?? seedSource.next()
     state = AppState(language: configuration.language, savedNames: configuration.savedNames)
+    state.locationCount = configuration.locations.count
     state.notices = configuration.startupNotices
     environment = Environment(
       generator: SplitMix64(seed: seed), locations: configuration.locations,
@@ -94,6 +97,7 @@ public struct App: Sendable {
   public init(state: AppState, configuration: AppConfiguration) {
     self.init(configuration: configuration)
     self.state = state
+    self.state.locationCount = configuration.locations.count
   }
 
   /// Whether the user has asked to quit.
@@ -116,6 +120,13 @@ public struct App: Sendable {
   @discardableResult
   public mutating func resize(width: Int, height: Int) -> [Effect] {
     send(.resize(width: width, height: height))
+  }
+
+  /// Lets time pass for the round timer; `now` is a monotonic clock in milliseconds.
+  @discardableResult
+  public mutating func tick(now: Int64) -> [Effect] {
+    guard state.timer?.running == true else { return [] }
+    return send(.tick(now: now))
   }
 
   /// Draws the current state at the given size (or asks for a bigger terminal).

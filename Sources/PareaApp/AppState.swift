@@ -90,12 +90,16 @@ public struct AppState: Hashable, Sendable {
   public var table: Table?
   /// Where the first round of reveals has got to (the next seat to hand the laptop to).
   public var nextReveal: Int
+  /// The round timer of a timed game, once the table has one.
+  public var timer: RoundTimer?
   /// A confirmation the user must answer before anything else.
   public var confirmation: Confirmation?
   /// Messages for the home screen (e.g. a settings file that could not be read).
   public var notices: [Notice]
   /// Set when the program should end.
   public var finished: Bool
+  /// How many Spy locations there are (the location grid's keys need it).
+  public var locationCount = 0
   /// The terminal's size, as last reported.
   public var viewport: Size
 
@@ -110,6 +114,7 @@ public struct AppState: Hashable, Sendable {
     self.table = table
     self.nextReveal = 0
     self.confirmation = nil
+    self.timer = nil
     self.notices = []
     self.finished = false
     self.viewport = Size(width: AppState.minimumWidth, height: AppState.minimumHeight)

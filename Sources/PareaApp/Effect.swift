@@ -12,4 +12,6 @@ public enum Effect: Hashable, Sendable {
   /// Clear and repaint the whole terminal (after a role was on screen), so
   /// that nothing of it can survive in a cell the next screen leaves alone.
   case redrawAll
+  /// Ring the terminal's bell (the round's time is up).
+  case bell
 }

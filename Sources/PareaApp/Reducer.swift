@@ -29,6 +29,13 @@ extension AppState {
       confirmation?.yesSelected.toggle()
       return []
     case .back: return goBack()
+    case .tick(let now):
+      guard timer?.tick(now: now) == true else { return [] }
+      if case .table(var page) = screen {
+        page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+        screen = .table(page)
+      }
+      return [.bell]
     case .resize(let width, let height):
       viewport = Size(width: width, height: height)
       return []

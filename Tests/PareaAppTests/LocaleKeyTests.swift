@@ -46,6 +46,7 @@ import Testing
     var keys: Set<String> = []
     for game in GameRegistry.all {
       keys.formUnion(["game.\(game.id).name", "game.\(game.id).blurb", "game.\(game.id).rules"])
+      if !game.usesPhases { keys.insert("game.\(game.id).tableHint") }
       for side in game.sides { keys.formUnion(["side.\(side.id).name", "side.\(side.id).win"]) }
       for role in game.roles { keys.formUnion(["role.\(role.id).name", "role.\(role.id).description"]) }
       if case .countBad(let bad, _, let fixed, let filler) = game.setupKind {

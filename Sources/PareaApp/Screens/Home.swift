@@ -161,7 +161,10 @@ extension AppState {
     if nextReveal < table.seats.count {
       screen = .handOff(HandOffScreen(seat: nextReveal))
     } else {
-      screen = .table(TableScreen())
+      var page = TableScreen()
+      // A kamikaze who was choosing when the game stopped still chooses.
+      if case .takePlayer(let by) = table.pending { page.mode = .pick(.kamikaze(by: by)) }
+      screen = .table(page)
     }
     return [.redrawAll]
   }

@@ -54,7 +54,8 @@ public struct TableScreen: Hashable, Sendable {
 
   /// The table's actions that this game offers, in the order they are listed.
   public enum Command: Hashable, Sendable {
-    case look, markDead, nextPhase, accuse, tableAccuses, guessLocation, roles, locations, settings, end
+    case look, markDead, nextPhase, accuse, tableAccuses, guessLocation, timer, roles, locations
+    case settings, end
 
     var key: Character {
       switch self {
@@ -64,6 +65,7 @@ public struct TableScreen: Hashable, Sendable {
       case .accuse: "a"
       case .tableAccuses: "v"
       case .guessLocation: "g"
+      case .timer: "t"
       case .roles: "r"
       case .locations: "o"
       case .settings: "s"
@@ -87,6 +89,7 @@ public struct TableScreen: Hashable, Sendable {
     if table.seats.contains(where: { rules.role($0.role)?.guessesLocation == true }) {
       commands.append(.guessLocation)
     }
+    if rules.roundMinutes != nil { commands.append(.timer) }
     commands.append(.roles)
     if rules.usesLocations { commands.append(.locations) }
     commands += [.settings, .end]
@@ -103,6 +106,8 @@ public struct TableScreen: Hashable, Sendable {
       case .down: return .table(.move(1))
       case .enter: return .table(.command(.look))
       case .escape: return .back
+      case .letter("+") where state.timer?.running == false: return .table(.adjustTimer(1))
+      case .letter("-") where state.timer?.running == false: return .table(.adjustTimer(-1))
       case .letter(let letter):
         guard let command = Self.commands(for: state).first(where: { $0.key == letter }) else {
           return nil
@@ -138,9 +143,12 @@ public struct TableScreen: Hashable, Sendable {
       default: return nil
       }
     case .guessLocation:
+      let rows = (state.locationCount + 2) / 3
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))
+      case .left: return .table(.move(-rows))
+      case .right: return .table(.move(rows))
       case .pageUp: return .table(.move(-10))
       case .pageDown: return .table(.move(10))
       case .enter: return .table(.pick)
@@ -175,6 +183,8 @@ public enum TableAction: Hashable, Sendable {
   case cancel
   /// Dismiss the last result.
   case dismiss
+  /// Lengthen or shorten the round timer by whole minutes.
+  case adjustTimer(Int)
 }
 
 extension AppState {
@@ -201,6 +211,8 @@ extension AppState {
     switch action {
     case .dismiss:
       page.notice = nil
+    case .adjustTimer(let minutes):
+      timer?.adjust(minutes: minutes)
     case .move(let step):
       switch page.mode {
       case .main: page.selection = clamp(page.selection + step, table.seats.count)
@@ -230,6 +242,9 @@ extension AppState {
           startPick(.accuser, &page)
         }
       case .tableAccuses: startPick(.tableAccuses, &page)
+      case .timer:
+        if timer == nil { timer = RoundTimer(minutes: rules.roundMinutes ?? 5) }
+        timer?.toggle()
       case .guessLocation: startPick(.guesser, &page)
       case .roles: page.mode = .roles(scroll: 0)
       case .locations: page.mode = .locations(scroll: 0)

@@ -58,7 +58,9 @@ extension TableScreen {
     let styles = seats.map { table.seats[$0].isAlive ? Theme.normal : Theme.dim }
     canvas.list(lines, selected: selected, in: listRect, styles: styles)
     if let prompt {
-      canvas.write(prompt, row: 2, column: 2, style: Theme.title, limit: canvas.width - 4)
+      canvas.write(prompt, row: 1, column: 2, style: Theme.title, limit: canvas.width - 4)
+    } else {
+      canvas.write(hint(table: table, rules: rules, words: words), row: 1, column: 2, style: Theme.dim, limit: canvas.width - 4)
     }
 
     // The actions this game offers.
@@ -67,8 +69,15 @@ extension TableScreen {
       canvas.write(words("table.actions"), row: panel.row, column: panel.column, style: Theme.dim)
       for (offset, command) in Self.commands(for: state).enumerated() {
         let row = panel.row + 1 + offset
+        var label = words(command.label)
+        if command == .nextPhase {
+          label = words(table.phase == .night ? "table.command.toDay" : "table.command.toNight")
+        }
+        if command == .timer {
+          label = words(state.timer?.running == true ? "table.command.pauseTimer" : "table.command.startTimer")
+        }
         canvas.write(String(command.key), row: row, column: panel.column, style: Theme.key)
-        canvas.write(words(command.label), row: row, column: panel.column + 3, limit: panel.width - 3)
+        canvas.write(label, row: row, column: panel.column + 3, limit: panel.width - 3)
       }
     }
     if case .cause = mode {
@@ -76,6 +85,15 @@ extension TableScreen {
       canvas.fill(box)
       canvas.frame(box, title: words("table.howDied"), style: Theme.accent)
       canvas.list(rules.deathCauses.map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
+    }
+    if let timer = state.timer, case .main = mode {
+      let row = panel.row + Self.commands(for: state).count + 2
+      let style = timer.expired ? Theme.bad : timer.running ? Theme.title : Theme.dim
+      canvas.write(words("timer.label"), row: row, column: panel.column, style: Theme.dim)
+      canvas.write(timer.display, row: row + 1, column: panel.column, style: style)
+      if !timer.running {
+        canvas.write(words("timer.adjust"), row: row + 2, column: panel.column, style: Theme.dim, limit: panel.width)
+      }
     }
     if let notice, case .main = mode {
       canvas.notice(notice, words: words, row: canvas.height - 7, in: Rect(row: 0, column: 4, width: canvas.width - 8, height: 0))
@@ -111,6 +129,15 @@ extension TableScreen {
       }
     }
     return parts.joined(separator: "  ·  ")
+  }
+
+  /// What the table should be doing now, for whoever runs the game.
+  private func hint(table: Table, rules: any GameType, words: Words) -> String {
+    guard rules.usesPhases else { return words("game.\(table.game).tableHint") }
+    if table.phase == .night {
+      return words(table.round == 1 ? "table.hint.firstNight" : "table.hint.night")
+    }
+    return words("table.hint.day")
   }
 
   private func pickPrompt(_ purpose: Purpose, table: Table, words: Words) -> String {

@@ -42,6 +42,8 @@ public struct Palermo: GameType {
   public var sides: [Side] { [Side(id: Self.town, isBad: false), Side(id: Self.thieves, isBad: true)] }
   public var usesPhases: Bool { true }
   public var deathCauses: [DeathCause] { [.votedOut, .killedAtNight] }
+  /// A day's discussion before the vote.
+  public var roundMinutes: Int? { 3 }
 
   public var roles: [Role] {
     [

@@ -1,0 +1,69 @@
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaApp
+
+/// Any sequence of keys — held keys, pasted text, resizes — leaves a valid state
+/// and a screen that draws, and hand-off screens never show a role.
+@Suite struct RandomKeysTests {
+  static let keys: [Key] = [
+    .up, .down, .left, .right, .enter, .enter, .enter, .escape, .backspace, .delete, .tab, .backTab,
+    .home, .end, .pageUp, .pageDown, .control("a"), .character(" "), .character("s"),
+    .character("d"), .character("y"), .character("n"), .character("ν"), .character("ο"),
+    .character("e"), .character("l"), .character("a"), .character("v"), .character("g"),
+    .character("o"), .character("r"), .character("x"), .character("i"), .character("["),
+    .character("]"), .character("1"), .character("2"), .character("3"), .character("Ά"),
+    .character("\u{301}"), .character("😀"), .character("界"), .character("\u{202E}"),
+    .character("p"), .character("h"), .character("k"), .character("j"),
+  ]
+
+  @Test(arguments: 0..<12) func randomKeysNeverBreakAnything(_ seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    var app = makeApp(seed % 2 == 0 ? .en : .el, seed: seed, savedNames: ["Anna", "Bob", "Γιώργος"])
+    for step in 0..<4_000 {
+      let roll = generator.uniform(below: 100)
+      if roll < 3 {
+        // Paste a name: a burst of characters, then Enter.
+        app.type(["Anna", "Νίκος", "Ελένη", "Bob", "Maria", "Kostas", "Ζωή"][generator.uniform(below: 7)] + String(step))
+        _ = app.handle(.enter)
+      } else if roll < 4 {
+        app.resize(width: 40 + generator.uniform(below: 80), height: 10 + generator.uniform(below: 30))
+      } else {
+        _ = app.handle(Self.keys[generator.uniform(below: Self.keys.count)])
+      }
+      if app.isFinished { app = makeApp(.en, seed: seed &+ UInt64(step)) }
+      checkValid(app.state)
+      let canvas = app.render(width: 80, height: 24)
+      if case .handOff = app.state.screen { checkNoRoles(canvas, app.state) }
+    }
+  }
+
+  func checkValid(_ state: AppState) {
+    #expect(state.players.count <= 20)
+    if let table = state.table {
+      let rules = GameRegistry.game(table.game)
+      #expect(rules != nil)
+      #expect(table.seats.allSatisfy { rules?.role($0.role) != nil })
+      #expect((0...table.seats.count).contains(state.nextReveal))
+    }
+    switch state.screen {
+    case .handOff(let page): #expect(state.table?.seats.indices.contains(page.seat) == true)
+    case .reveal(let page): #expect(state.table?.seats.indices.contains(page.seat) == true)
+    case .table: #expect(state.table != nil)
+    case .summary: #expect(state.table != nil)
+    case .players(let page): #expect(page.field.cursor <= page.field.text.count)
+    default: break
+    }
+  }
+
+  func checkNoRoles(_ canvas: Canvas, _ state: AppState) {
+    guard let table = state.table else { return }
+    let words = Words(wording: Catalog.builtIn(state.language))
+    // The header names the game, which may share its name with a role (Spy's spy).
+    let text = canvas.lines.dropFirst().joined(separator: "\n")
+    for seat in table.seats {
+      #expect(!text.contains(words.roleName(seat.role)), "a hand-off shows a role")
+    }
+  }
+}
