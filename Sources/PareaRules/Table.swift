@@ -46,6 +46,13 @@ public struct Accusation: Hashable, Codable, Sendable {
   public let target: Int
   /// Whether the accused was on the bad side.
   public let correct: Bool
+
+  /// Records an accusation.
+  public init(by: Int, target: Int, correct: Bool) {
+    self.by = by
+    self.target = target
+    self.correct = correct
+  }
 }
 
 /// A guess of the location by a player who does not know it.
@@ -56,6 +63,13 @@ public struct LocationGuess: Hashable, Codable, Sendable {
   public let location: LocationID
   /// Whether it was the real location.
   public let correct: Bool
+
+  /// Records a guess.
+  public init(by: Int, location: LocationID, correct: Bool) {
+    self.by = by
+    self.location = location
+    self.correct = correct
+  }
 }
 
 /// One line of the table's history.
@@ -157,6 +171,7 @@ public struct Table: Hashable, Codable, Sendable {
   {
     try check(seat)
     guard pending == nil else { throw .followUpPending }
+    guard rules.deathCauses.contains(cause) else { throw .notAllowed }
     guard seats[seat].isAlive else { throw .alreadyOut(seat) }
     kill(seat, cause: cause)
     if let role = rules.role(seats[seat].role), role.takesPlayerAlongWhen == cause,
@@ -234,6 +249,7 @@ public struct Table: Hashable, Codable, Sendable {
   @discardableResult
   public mutating func tableAccuses(_ target: Int, rules: some GameType) throws(TableError) -> Bool {
     try check(target)
+    guard pending == nil else { throw .followUpPending }
     guard rules.tableAccuses else { throw .notAllowed }
     guard rules.winner(of: self) == nil else { throw .gameOver }
     guard seats[target].isAlive else { throw .alreadyOut(target) }

@@ -65,10 +65,20 @@ public enum PlayerName {
 
   /// The first problem with adding `name` to `existing`, or nil if it can be added.
   public static func problem(adding name: String, to existing: [String]) -> SetupError? {
+    problem(adding: name, toKeys: existing.map { ($0, key($0)) })
+  }
+
+  /// The same check against names whose keys are already computed.
+  static func problem(adding name: String, toKeys existing: [(name: String, key: String)])
+    -> SetupError?
+  {
     let cleaned = clean(name)
-    if cleaned.isEmpty { return .emptyName }
     let newKey = key(cleaned)
-    if let match = existing.first(where: { key($0) == newKey }) { return .duplicateName(match) }
+    // A name of nothing but accents has an empty key: it is as empty as spaces.
+    if cleaned.isEmpty || newKey.isEmpty { return .emptyName }
+    if let match = existing.first(where: { $0.key == newKey }) {
+      return .duplicateName(clean(match.name))
+    }
     return nil
   }
 }
@@ -86,10 +96,11 @@ extension GameType {
     -> [SetupError]
   {
     var errors: [SetupError] = []
-    var seen: [String] = []
+    // Each name's key is computed once: a 20-player table would otherwise fold 210 names.
+    var seen: [(name: String, key: String)] = []
     for name in names {
-      if let problem = PlayerName.problem(adding: name, to: seen) { errors.append(problem) }
-      seen.append(name)
+      if let problem = PlayerName.problem(adding: name, toKeys: seen) { errors.append(problem) }
+      seen.append((name, PlayerName.key(name)))
     }
     let count = names.count
     if count < players.lowerBound {

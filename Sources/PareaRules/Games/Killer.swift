@@ -21,13 +21,16 @@ public struct Killer: GameType {
   public var sides: [Side] { [Side(id: Self.town, isBad: false), Side(id: Self.killers, isBad: true)] }
   public var deathCauses: [DeathCause] { [.killed] }
 
-  public var roles: [Role] {
+  public var roles: [Role] { Self.allRoles }
+
+  // Built once: `role(_:)` is called for every seat in win checks and reveals.
+  private static let allRoles: [Role] =
     [
       Role(id: Self.killer, side: Self.killers, knows: [Self.cop, Self.killer]),
       Role(id: Self.cop, side: Self.town, abilities: [.accuses(attempts: Self.copAttempts)]),
       Role(id: Self.citizen, side: Self.town),
     ]
-  }
+
 
   public var setupKind: SetupKind {
     .countBad(bad: Self.killer, limit: 1...2, fixed: [Self.cop], filler: Self.citizen)

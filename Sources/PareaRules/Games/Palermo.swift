@@ -45,7 +45,10 @@ public struct Palermo: GameType {
   /// A day's discussion before the vote.
   public var roundMinutes: Int? { 3 }
 
-  public var roles: [Role] {
+  public var roles: [Role] { Self.allRoles }
+
+  // Built once: `role(_:)` is called for every seat in win checks and reveals.
+  private static let allRoles: [Role] =
     [
       Role(id: Roles.redThief, side: Self.thieves, knows: [Roles.blackThief]),
       Role(id: Roles.blackThief, side: Self.thieves, knows: [Roles.redThief]),
@@ -58,7 +61,7 @@ public struct Palermo: GameType {
       Role(
         id: Roles.blackKamikaze, side: Self.town, abilities: [.takesPlayerAlong(when: .killedAtNight)]),
     ] + Roles.citizens.map { Role(id: $0, side: Self.town) }
-  }
+
 
   public var setupKind: SetupKind { .chooseRoles(pool: roles.map(\.id)) }
 

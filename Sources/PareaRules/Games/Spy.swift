@@ -21,12 +21,15 @@ public struct Spy: GameType {
   /// Eight minutes of questions, the classic length.
   public var roundMinutes: Int? { 8 }
 
-  public var roles: [Role] {
+  public var roles: [Role] { Self.allRoles }
+
+  // Built once: `role(_:)` is called for every seat in win checks and reveals.
+  private static let allRoles: [Role] =
     [
       Role(id: Self.spy, side: Self.spies, knows: [], abilities: [.guessesLocation]),
       Role(id: Self.local, side: Self.locals, learnsLocation: true),
     ]
-  }
+
 
   public var setupKind: SetupKind {
     .countBad(bad: Self.spy, limit: 1...3, fixed: [], filler: Self.local)

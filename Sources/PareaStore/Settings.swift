@@ -1,0 +1,60 @@
+import PareaLocale
+
+/// What the user chose on the settings screen: the language and the house rules.
+///
+/// Written to `settings.json`. Keys added after version 1 are optional when
+/// reading, so an older file still loads (with the new rules off).
+public struct Settings: Hashable, Codable, Sendable {
+  /// The version of this format; a newer one is refused rather than misread.
+  public static let currentVersion = 1
+
+  /// The format version the value was written with.
+  public var version: Int
+  /// The chosen game language; nil until the user picks one, so the environment decides.
+  public var language: Language?
+  /// House rule, off by default: a dead player's role is shown at the table.
+  public var revealDeadRoles: Bool
+  /// House rule, off by default: the number of spies is kept hidden.
+  public var hideSpyCount: Bool
+  /// House rule, off by default: the countdown is shown (the app defines the details).
+  public var revealCountdown: Bool
+
+  /// Creates settings; the defaults are what a first start uses.
+  public init(
+    language: Language? = nil, revealDeadRoles: Bool = false, hideSpyCount: Bool = false,
+    revealCountdown: Bool = false
+  ) {
+    version = Self.currentVersion
+    self.language = language
+    self.revealDeadRoles = revealDeadRoles
+    self.hideSpyCount = hideSpyCount
+    self.revealCountdown = revealCountdown
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case version, language, revealDeadRoles, hideSpyCount, revealCountdown
+  }
+
+  /// Reads settings; every key but `version` may be missing. A language this
+  /// build does not speak (say, one a newer Parea added) counts as "not chosen"
+  /// instead of throwing the whole file away.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    version = try container.decode(Int.self, forKey: .version)
+    language = try container.decodeIfPresent(String.self, forKey: .language).flatMap(
+      Language.init(rawValue:))
+    revealDeadRoles = try container.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? false
+    hideSpyCount = try container.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? false
+    revealCountdown = try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false
+  }
+
+  /// Writes every key, `"language": null` included, so a person editing the file sees what can be set.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(language, forKey: .language)
+    try container.encode(revealDeadRoles, forKey: .revealDeadRoles)
+    try container.encode(hideSpyCount, forKey: .hideSpyCount)
+    try container.encode(revealCountdown, forKey: .revealCountdown)
+  }
+}

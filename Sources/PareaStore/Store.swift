@@ -1,0 +1,205 @@
+import FoundationEssentials
+import PareaApp
+import PareaRules
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Parea's saved data: settings, the last players' names and the game in
+/// progress, as plain JSON files written atomically.
+///
+/// Reading never fails: a missing file gives the default, a bad one is
+/// renamed aside (kept, never deleted), gives the default and is reported.
+/// Writing throws a `StoreError`; the store remembers which folders failed so
+/// the user is told once, not at every save.
+public struct Store: Sendable {
+  /// Where the files go.
+  public let paths: StorePaths
+  /// Seconds since 1970, for the names of files set aside.
+  let clock: @Sendable () -> Int
+  /// Part of the temporary files' names.
+  let processID: Int32
+  /// Folders the user has been told cannot be written ("" for "no folder at all").
+  private var reportedFolders: Set<String> = []
+
+  /// A store for the given folders; `clock` gives seconds since 1970 (UTC).
+  public init(paths: StorePaths, clock: @escaping @Sendable () -> Int = { Int(time(nil)) }) {
+    self.paths = paths
+    self.clock = clock
+    self.processID = getpid()
+  }
+
+  /// A store in the folders the environment names (see `StorePaths.init(environment:)`).
+  public init(environment: [String: String]) {
+    self.init(paths: StorePaths(environment: environment))
+  }
+
+  // MARK: Loading
+
+  /// The saved settings, or the defaults.
+  public mutating func loadSettings() -> Loaded<Settings> {
+    let result = load(
+      Settings.self, from: paths.settingsFile, version: Settings.currentVersion,
+      isValid: { _ in true })
+    return Loaded(value: result.value ?? Settings(), problems: result.problems)
+  }
+
+  /// The names of the last players (for the quick picks), or none. Names that
+  /// could not be typed in (controls, too wide, duplicates) are dropped quietly.
+  public mutating func loadPlayers() -> Loaded<[String]> {
+    let result = load(
+      PlayersFile.self, from: paths.playersFile, version: PlayersFile.currentVersion,
+      isValid: { _ in true })
+    return Loaded(value: SavedNames.usable(result.value?.names ?? []), problems: result.problems)
+  }
+
+  /// The game in progress, or nil. A game that decodes but makes no sense
+  /// (`SavedGame.isValid` is false, or a name holds control characters) is treated as corrupt.
+  public mutating func loadGame() -> Loaded<SavedGame?> {
+    let result = load(
+      SavedGame.self, from: paths.gameFile, version: SavedGame.currentVersion,
+      isValid: { $0.isValid && $0.table.seats.allSatisfy { SavedNames.isDrawable($0.name) } })
+    return Loaded(value: result.value, problems: result.problems)
+  }
+
+  // MARK: Saving
+
+  /// Saves the settings.
+  public mutating func save(_ settings: Settings) throws(StoreError) {
+    try write(settings, to: paths.settingsFile, folder: paths.configFolder)
+  }
+
+  /// Saves the names of the players of the game being set up.
+  public mutating func savePlayers(_ names: [String]) throws(StoreError) {
+    try write(
+      PlayersFile(version: PlayersFile.currentVersion, names: names), to: paths.playersFile,
+      folder: paths.stateFolder)
+  }
+
+  /// Saves the game in progress; nil (no game, or the game is over) deletes the file.
+  public mutating func saveGame(_ game: SavedGame?) throws(StoreError) {
+    guard let game else {
+      // No folder means no file to delete: that is not a failure.
+      guard let file = paths.gameFile else { return }
+      do throws(DiskFile.Failure) {
+        try DiskFile.remove(file)
+      } catch {
+        throw failed(folder: paths.stateFolder, reason: error.reason)
+      }
+      return
+    }
+    try write(game, to: paths.gameFile, folder: paths.stateFolder)
+  }
+
+  // MARK: Steps
+
+  /// What reading one file gave: the value (nil for the default) and the problems.
+  struct Read<Value> {
+    var value: Value?
+    var problems: [StoreProblem] = []
+  }
+
+  /// Reads, checks and decodes one file; a bad file is set aside and reported.
+  mutating func load<Value: Decodable>(
+    _ type: Value.Type, from file: String?, version current: Int, isValid: (Value) -> Bool
+  ) -> Read<Value> {
+    guard let file else { return Read(value: nil, problems: nowhereProblem()) }
+    DiskFile.removeStaleTemporaries(of: file, ownProcessID: processID)
+    let bytes: [UInt8]
+    switch DiskFile.contents(of: file) {
+    case .missing: return Read(value: nil)
+    case .unreadable: return Read(value: nil, problems: [.unreadable(file: file)])
+    case .bytes(let read): bytes = read
+    }
+    switch Self.decode(type, from: bytes, version: current, isValid: isValid) {
+    case .success(let value):
+      return Read(value: value)
+    case .failure(.future(let version)):
+      let keptAs = DiskFile.setAside(file, at: clock())
+      return Read(
+        value: nil, problems: [.futureVersion(file: file, version: version, keptAs: keptAs)])
+    case .failure(.corrupt):
+      let keptAs = DiskFile.setAside(file, at: clock())
+      return Read(value: nil, problems: [.corrupt(file: file, keptAs: keptAs)])
+    }
+  }
+
+  /// Why bytes are not a usable value.
+  enum DecodeFailure: Error, Equatable {
+    /// Empty, not UTF-8, not JSON, the wrong shape, an old or impossible version, or not valid.
+    case corrupt
+    /// A version newer than this build knows.
+    case future(version: Int)
+  }
+
+  /// The value in `bytes`: UTF-8 JSON whose `version` this build reads and whose content `isValid`.
+  static func decode<Value: Decodable>(
+    _ type: Value.Type, from bytes: [UInt8], version current: Int, isValid: (Value) -> Bool
+  ) -> Result<Value, DecodeFailure> {
+    // We only ever write UTF-8; refusing anything else up front also keeps the
+    // decoder from guessing UTF-16 from a stray byte-order mark.
+    guard !bytes.isEmpty, String(validating: bytes, as: UTF8.self) != nil else {
+      return .failure(.corrupt)
+    }
+    let data = Data(bytes)
+    let decoder = JSONDecoder()
+    // The version first: a newer file is reported as such even if its shape changed.
+    guard let version = try? decoder.decode(VersionOnly.self, from: data).version else {
+      return .failure(.corrupt)
+    }
+    if version > current { return .failure(.future(version: version)) }
+    guard version == current, let value = try? decoder.decode(type, from: data), isValid(value)
+    else { return .failure(.corrupt) }
+    return .success(value)
+  }
+
+  /// Encodes and writes one file atomically, creating its folder if needed.
+  mutating func write(_ value: some Encodable, to file: String?, folder: String?) throws(StoreError)
+  {
+    guard let file, let folder else { throw failed(folder: nil, reason: .nowhere) }
+    let bytes = Self.encode(value)
+    do throws(DiskFile.Failure) {
+      try DiskFile.makeFolders(folder)
+      try DiskFile.atomicWrite(bytes, to: file, processID: processID)
+    } catch {
+      throw failed(folder: folder, reason: error.reason)
+    }
+  }
+
+  /// Pretty-printed JSON with sorted keys and a final newline: stable diffs, readable by a person.
+  static func encode(_ value: some Encodable) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Our values are plain structs, arrays, strings and numbers: encoding cannot fail.
+    guard let data = try? encoder.encode(value) else { return [] }
+    return Array(data) + [UInt8(ascii: "\n")]
+  }
+
+  /// The error for a failed save, remembering the folder so the user hears of it once.
+  private mutating func failed(folder: String?, reason: StoreError.Reason) -> StoreError {
+    let (inserted, _) = reportedFolders.insert(folder ?? "")
+    return StoreError(folder: folder, reason: reason, alreadyReported: !inserted)
+  }
+
+  /// `.nowhereToSave` the first time a file has no folder, then nothing.
+  private mutating func nowhereProblem() -> [StoreProblem] {
+    failed(folder: nil, reason: .nowhere).problem.map { [$0] } ?? []
+  }
+}
+
+/// Just the `version` of any of our files.
+private struct VersionOnly: Decodable {
+  var version: Int
+}
+
+/// `players.json`: `{"names": […], "version": 1}`.
+struct PlayersFile: Codable, Equatable {
+  static let currentVersion = 1
+  var version: Int
+  var names: [String]
+}

@@ -1,0 +1,132 @@
+import PareaApp
+
+/// A value read from disk, and what went wrong reading it (for the app to show).
+public struct Loaded<Value> {
+  /// The value read, or the default when the file was missing or could not be used.
+  public var value: Value
+  /// What the user should be told; empty when all went well (a missing file is fine).
+  public var problems: [StoreProblem]
+
+  /// Creates a loaded value.
+  public init(value: Value, problems: [StoreProblem] = []) {
+    self.value = value
+    self.problems = problems
+  }
+}
+
+extension Loaded: Equatable where Value: Equatable {}
+extension Loaded: Sendable where Value: Sendable {}
+
+/// Something about the saved files the user should know. Paths are absolute;
+/// `arguments` shortens them for display.
+public enum StoreProblem: Hashable, Sendable {
+  /// The file held something that is not a valid save (empty, cut short, not
+  /// JSON, the wrong shape, a game that makes no sense). It was renamed to
+  /// `keptAs` (nil if even that failed) and defaults are used.
+  case corrupt(file: String, keptAs: String?)
+  /// The file was written by a newer Parea (format `version`). It was renamed
+  /// to `keptAs` (nil if that failed) and defaults are used.
+  case futureVersion(file: String, version: Int, keptAs: String?)
+  /// The file exists but cannot be read (no permission, not a regular file);
+  /// it is left alone and defaults are used.
+  case unreadable(file: String)
+  /// The folder cannot be written, so what belongs in it will not be saved.
+  case cannotSave(folder: String, reason: StoreError.Reason)
+  /// Neither `HOME` nor the XDG variables give a folder: nothing will be saved.
+  case nowhereToSave
+
+  /// The locale key of the problem; the words are `KEY.title` and `KEY.message`.
+  public var key: String {
+    switch self {
+    case .corrupt(_, nil), .futureVersion(_, _, nil): "store.notKept"
+    case .corrupt: "store.corrupt"
+    case .futureVersion: "store.futureVersion"
+    case .unreadable: "store.unreadable"
+    case .cannotSave: "store.cannotSave"
+    case .nowhereToSave: "store.nowhereToSave"
+    }
+  }
+
+  /// The placeholders of the message: `file` and `folder` (home shown as `~`),
+  /// `keptAs` (the new name alone: the file sits beside the original),
+  /// `version`, and `reason` (a locale key).
+  public func arguments(paths: StorePaths) -> [String: Notice.Argument] {
+    switch self {
+    case .corrupt(let file, let keptAs):
+      return Self.fileArguments(file, keptAs: keptAs, paths: paths)
+    case .futureVersion(let file, let version, let keptAs):
+      var arguments = Self.fileArguments(file, keptAs: keptAs, paths: paths)
+      arguments["version"] = .text(String(version))
+      return arguments
+    case .unreadable(let file):
+      return ["file": .text(paths.display(file))]
+    case .cannotSave(let folder, let reason):
+      return ["folder": .text(paths.display(folder)), "reason": .key(reason.key)]
+    case .nowhereToSave:
+      return [:]
+    }
+  }
+
+  /// The problem as an error notice for the home screen.
+  public func notice(paths: StorePaths) -> Notice {
+    Notice(
+      kind: .error, title: key + ".title", message: key + ".message", args: arguments(paths: paths))
+  }
+
+  private static func fileArguments(_ file: String, keptAs: String?, paths: StorePaths)
+    -> [String: Notice.Argument]
+  {
+    var arguments: [String: Notice.Argument] = ["file": .text(paths.display(file))]
+    if let keptAs { arguments["keptAs"] = .text(String(keptAs.split(separator: "/").last ?? "")) }
+    return arguments
+  }
+}
+
+/// Why something could not be saved.
+public struct StoreError: Error, Hashable, Sendable {
+  /// What stands in the way.
+  public enum Reason: Hashable, Sendable {
+    /// There is no folder to save in (no `HOME`, no absolute XDG variable).
+    case nowhere
+    /// The folder (or the file) may not be written: permissions, a read-only disk.
+    case readOnly
+    /// No space left (or over quota).
+    case diskFull
+    /// Something that is not a folder stands where the folder should be (or a folder where the file should be).
+    case notAFolder
+    /// Any other failure, with the C `errno`.
+    case other(errno: Int32)
+
+    /// The locale key of the reason, used inside `store.cannotSave.message`.
+    public var key: String {
+      switch self {
+      case .nowhere, .readOnly: "store.reason.readOnly"
+      case .diskFull: "store.reason.diskFull"
+      case .notAFolder: "store.reason.notAFolder"
+      case .other: "store.reason.other"
+      }
+    }
+  }
+
+  /// The folder that could not be written, or nil when there is none.
+  public var folder: String?
+  /// Why.
+  public var reason: Reason
+  /// Whether the user was already told about this folder; the app shows
+  /// `problem` and nothing when it is nil, so "nothing will be saved" appears once.
+  public var alreadyReported: Bool
+
+  /// Creates an error.
+  public init(folder: String?, reason: Reason, alreadyReported: Bool = false) {
+    self.folder = folder
+    self.reason = reason
+    self.alreadyReported = alreadyReported
+  }
+
+  /// The problem to show the user, or nil if it was shown already.
+  public var problem: StoreProblem? {
+    guard !alreadyReported else { return nil }
+    guard let folder else { return .nowhereToSave }
+    return .cannotSave(folder: folder, reason: reason)
+  }
+}

@@ -1,0 +1,128 @@
+import PareaApp
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaStore
+
+@Suite("Saving and loading")
+struct RoundTripTests {
+  @Test("Nothing saved yet: defaults, no problems, no files made")
+  func defaultsWhenMissing() {
+    let sandbox = Sandbox()
+    var store = sandbox.store()
+    #expect(store.loadSettings() == Loaded(value: Settings()))
+    #expect(store.loadPlayers() == Loaded(value: []))
+    #expect(store.loadGame() == Loaded(value: nil))
+    #expect(sandbox.names(in: sandbox.root) == [])
+  }
+
+  @Test("Settings come back as saved")
+  func settings() throws {
+    let sandbox = Sandbox()
+    var store = sandbox.store()
+    let settings = Settings(
+      language: .el, revealDeadRoles: true, hideSpyCount: false, revealCountdown: true)
+    try store.save(settings)
+    #expect(store.loadSettings() == Loaded(value: settings))
+    #expect(sandbox.restart { $0.loadSettings() } == Loaded(value: settings))
+  }
+
+  @Test("The settings file is readable JSON with sorted keys and a version")
+  func settingsFormat() throws {
+    let sandbox = Sandbox()
+    var store = sandbox.store()
+    try store.save(Settings(language: nil))
+    let text = try #require(sandbox.bytes(sandbox.path("config/parea/settings.json"))).text
+    #expect(
+      text == """
+        {
+          "hideSpyCount" : false,
+          "language" : null,
+          "revealCountdown" : false,
+          "revealDeadRoles" : false,
+          "version" : 1
+        }
+
+        """)
+  }
+
+  @Test("Players' names come back as saved, Greek and all")
+  func players() throws {
+    let sandbox = Sandbox()
+    var store = sandbox.store()
+    let names = ["Άννα", "Bob", "Χρήστος", "José", "ناديا"]
+    try store.savePlayers(names)
+    #expect(store.loadPlayers() == Loaded(value: names))
+    let text = try #require(sandbox.bytes(sandbox.path("state/parea/players.json"))).text
+    #expect(text.hasPrefix("{\n  \"names\" : [\n    \"Άννα\","))
+    #expect(text.hasSuffix("\"version\" : 1\n}\n"))
+  }
+
+  @Test("Names a person could not have typed are dropped from the quick picks")
+  func unusableNames() throws {
+    let sandbox = Sandbox()
+    sandbox.put(
+      json(
+        PlayersFile(
+          version: 1,
+          names: [
+            "Anna", "  Bob   Smith ", "", "   ", "ANNA", "bell\u{7}", "a\nb", "😀", "\u{202E}evil",
+            String(repeating: "x", count: 21), String(repeating: "y", count: 20),
+          ])), at: "state/parea/players.json")
+    var store = sandbox.store()
+    // A line break is white space: cleaning turns it into a space, as typing would.
+    #expect(
+      store.loadPlayers()
+        == Loaded(value: ["Anna", "Bob Smith", "a b", String(repeating: "y", count: 20)]))
+  }
+
+  @Test("The game in progress comes back exactly")
+  func game() throws {
+    let sandbox = Sandbox()
+    var store = sandbox.store()
+    var game = try sampleGame()
+    try store.saveGame(game)
+    #expect(store.loadGame() == Loaded(value: game))
+    // A game further on (a death, a look) too.
+    var table = game.table
+    try table.recordLook(at: 0)
+    try table.markDead(3, cause: .killedAtNight, rules: Palermo())
+    game.table = table
+    game.nextReveal = game.players.count
+    try store.saveGame(game)
+    #expect(store.loadGame() == Loaded(value: game))
+  }
+
+  @Test("saveGame(nil) deletes the saved game; deleting nothing is fine")
+  func deleteGame() throws {
+    let sandbox = Sandbox()
+    var store = sandbox.store()
+    try store.saveGame(try sampleGame())
+    try store.saveGame(nil)
+    #expect(!exists(sandbox.path("state/parea/game.json")))
+    #expect(store.loadGame() == Loaded(value: nil))
+    try store.saveGame(nil)
+    var nowhere = Store(paths: StorePaths(configFolder: nil, stateFolder: nil))
+    try nowhere.saveGame(nil)
+  }
+
+  @Test("A settings file from before the house rules decodes, with them off")
+  func settingsWithoutHouseRules() {
+    let sandbox = Sandbox()
+    sandbox.put(Array(#"{"version": 1, "language": "el"}"#.utf8), at: "config/parea/settings.json")
+    var store = sandbox.store()
+    #expect(store.loadSettings() == Loaded(value: Settings(language: .el)))
+  }
+
+  @Test("Without a language, or with one this build does not speak, the environment decides")
+  func unknownLanguage() {
+    let sandbox = Sandbox()
+    sandbox.put(Array(#"{"version": 1}"#.utf8), at: "config/parea/settings.json")
+    #expect(sandbox.restart { $0.loadSettings() } == Loaded(value: Settings()))
+    sandbox.put(
+      Array(#"{"version": 1, "language": "fr", "hideSpyCount": true, "future": [1]}"#.utf8),
+      at: "config/parea/settings.json")
+    #expect(sandbox.restart { $0.loadSettings() } == Loaded(value: Settings(hideSpyCount: true)))
+  }
+}
