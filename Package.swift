@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Parea",
+  products: [
+    .library(name: "PareaRules", targets: ["PareaRules"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  ],
+  targets: [
+    // The games: roles, deal, validation, the table and who wins. No I/O, no words.
+    .target(name: "PareaRules"),
+    .testTarget(name: "PareaRulesTests", dependencies: ["PareaRules"]),
+    // The locale tables: Locales/ embedded at build time, lookup, checks, location packs.
+    // Sources/PareaLocale/Locales is a symlink to the root Locales/ (excluded from
+    // the sources): it makes SwiftPM re-plan, and so re-run the plugin, when a
+    // table file is added or removed.
+    .target(
+      name: "PareaLocale", dependencies: ["PareaRules"], exclude: ["Locales"],
+      plugins: ["EmbedLocales"]),
+    .testTarget(name: "PareaLocaleTests", dependencies: ["PareaLocale", "PareaRules"]),
+    // Build-time tool and plugin that turn Locales/**/*.strings into Swift source.
+    .executableTarget(name: "LocaleEmbedder"),
+    .plugin(name: "EmbedLocales", capability: .buildTool(), dependencies: ["LocaleEmbedder"]),
+    // The app flow: screens as state, the pure reducer, rendering into a Canvas.
+    .target(name: "PareaApp", dependencies: ["PareaRules", "PareaLocale"]),
+    .testTarget(
+      name: "PareaAppTests", dependencies: ["PareaApp", "PareaLocale", "PareaRules"],
+      exclude: ["Golden"]),
+    // ncursesw for Swift: a module map and a shim header (see PITFALLS.md).
+    .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+    // The terminal backend: ncurses start/restore, keys, drawing a Canvas.
+    .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaApp"]),
+    // The executable: command line, wiring, the run loop.
+    .executableTarget(
+      name: "parea",
+      dependencies: [
+        "PareaApp", "PareaLocale", "PareaRules", "PareaTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    // The saved files: settings, quick-pick names, the game in progress (atomic JSON files).
+    .target(name: "PareaStore", dependencies: ["PareaApp", "PareaLocale", "PareaRules"]),
+    .testTarget(
+      name: "PareaStoreTests", dependencies: ["PareaStore", "PareaApp", "PareaLocale", "PareaRules"]),
+    // The real binary in tmux, driven as a person would (needs tmux).
+    .testTarget(
+      name: "PareaEndToEndTests", dependencies: ["PareaTerminal", "PareaApp", "PareaLocale"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,333 @@
+import CNcursesw
+import PareaApp
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The full-screen terminal, through ncursesw: start and restore it, read keys,
+/// draw a `Canvas`. Only this type (and the executable) sees ncurses.
+///
+/// Use it from one thread (the run loop's).
+public final class Terminal {
+  /// True between a successful `start()` and `stop()`.
+  public private(set) var isRunning = false
+  /// True when cells are drawn with colors (the terminal has them and
+  /// `NO_COLOR` is unset or empty).
+  public private(set) var usesColor = false
+
+  private var screen: OpaquePointer?
+  /// The canvas on the screen now; nil forces a full repaint.
+  private var drawn: Canvas?
+  private var fullRepaintRequested = true
+  private var defaultColorsAvailable = false
+  private var colorPairs: [ColorPairKey: Int16] = [:]
+  private var nextColorPair: Int16 = 0
+  private var cursorShown: Bool?
+
+  /// Creates a terminal; nothing happens to the screen until `start()`.
+  public init() {}
+
+  deinit { stop() }
+
+  // MARK: Start and stop
+
+  /// Takes over the terminal: signal handlers, locale, ncurses in raw mode on
+  /// the alternate screen, colors. Throws (without touching the screen) when
+  /// standard input/output is not a terminal or `TERM` is unknown.
+  public func start() throws(TerminalError) {
+    guard !isRunning else { return }
+    TerminationSignals.install()
+    _ = parea_setup_locale()
+
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    let type = Self.environment("TERM") ?? ""
+    guard !type.isEmpty else { throw .terminalTypeMissing }
+    // initscr() would print "Error opening terminal" and exit the process.
+    switch parea_check_terminal_type() {
+    case 1: break
+    case 0: throw .unknownTerminalType(type)
+    default: throw .noTerminalDatabase
+    }
+    var modesBefore = termios()
+    let haveModes = tcgetattr(STDIN_FILENO, &modesBefore) == 0
+    guard let screen = parea_newterm() else { throw .cannotOpenTerminal(type) }
+    self.screen = screen
+    if haveModes {
+      CrashGuard.arm(modes: modesBefore, leaveSequences: Self.leaveSequences())
+    }
+    ExitGuard.register()
+    cursesActive.store(true, ordering: .relaxed)
+
+    let window = parea_stdscr()
+    raw()  // Ctrl-C arrives as byte 3, Ctrl-Z and Ctrl-\ as bytes too
+    noecho()
+    keypad(window, true)
+    _ = parea_set_escdelay(25)
+    setColorsUp()
+    isRunning = true
+    drawn = nil
+    fullRepaintRequested = true
+    cursorShown = nil
+    setCursor(visible: false)
+  }
+
+  /// Restores the terminal (cooked mode, echo, the normal screen, the cursor).
+  /// Safe to call more than once, and after a signal.
+  public func stop() {
+    guard isRunning else { return }
+    isRunning = false
+    CrashGuard.disarm()
+    cursesActive.store(false, ordering: .relaxed)
+    endwin()
+    if let screen {
+      delscreen(screen)
+      self.screen = nil
+    }
+    drawn = nil
+  }
+
+  /// The terminal's size in columns and rows (0×0 when not running).
+  public var size: (width: Int, height: Int) {
+    guard isRunning else { return (0, 0) }
+    var height: Int32 = 0
+    var width: Int32 = 0
+    parea_getmaxyx(parea_stdscr(), &height, &width)
+    return (Int(width), Int(height))
+  }
+
+  // MARK: Input
+
+  /// Waits up to `timeoutMilliseconds` for the next event. Returns nil when
+  /// nothing happened in time (or a code with no meaning arrived).
+  /// A pending termination signal comes first.
+  public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+    if let number = TerminationSignals.take() { return .signal(number) }
+    guard isRunning else { return nil }
+    let window = parea_stdscr()
+    wtimeout(window, Int32(clamping: max(0, timeoutMilliseconds)))
+    var code: wint_t = 0
+    switch wget_wch(window, &code) {
+    case KEY_CODE_YES:
+      return event(for: KeyDecoding.functionKey(Int32(bitPattern: code)))
+    case OK:
+      return event(for: KeyDecoding.character(code))
+    default:
+      if let number = TerminationSignals.take() { return .signal(number) }
+      return inputHungUp() ? .signal(SIGHUP) : nil
+    }
+  }
+
+  private func event(for input: DecodedInput) -> TerminalEvent? {
+    switch input {
+    case .key(let key): return .key(key)
+    case .interrupt: return .interrupt
+    case .resize:
+      // ncurses has resized stdscr already; what was drawn is gone.
+      drawn = nil
+      let size = self.size
+      return .resize(width: size.width, height: size.height)
+    case .escape: return escapeOrSequence()
+    case .ignored: return nil
+    }
+  }
+
+  /// ncurses hands back a lone ESC after `ESCDELAY` when it is Escape, or at
+  /// once when more bytes follow that it did not recognise as a key. Escape
+  /// followed by an ordinary key (Alt-x, or Esc and a key typed quickly) is
+  /// reported as Escape and the key is put back, so no key press is lost; an
+  /// unrecognised CSI/SS3 sequence (ESC [ … or ESC O x) is swallowed whole so
+  /// its bytes do not turn into typed text.
+  private func escapeOrSequence() -> TerminalEvent? {
+    let window = parea_stdscr()
+    wtimeout(window, 0)
+    var next: wint_t = 0
+    let status = wget_wch(window, &next)
+    if status == KEY_CODE_YES {
+      ungetch(Int32(bitPattern: next))
+      return .key(.escape)
+    }
+    guard status == OK else { return .key(.escape) }
+    switch next {
+    case 0x5B:  // "[": CSI, parameters then one final byte in 0x40…0x7E
+      for _ in 0..<32 {
+        var byte: wint_t = 0
+        guard wget_wch(window, &byte) == OK else { break }
+        if (0x40...0x7E).contains(byte) { break }
+      }
+      return nil
+    case 0x4F:  // "O": SS3, one more byte
+      var byte: wint_t = 0
+      _ = wget_wch(window, &byte)
+      return nil
+    default:
+      unget_wch(wchar_t(bitPattern: next))
+      return .key(.escape)
+    }
+  }
+
+  /// True when the terminal is gone (the pane or window closed without a SIGHUP
+  /// reaching us): reads would fail at once forever, so the loop must end.
+  private func inputHungUp() -> Bool {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, 0) >= 0 else { return false }
+    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+  }
+
+  // MARK: Output
+
+  /// Draws `canvas`, sending only the cells that changed since the last draw.
+  /// With `force`, clears the physical screen and repaints every cell (used
+  /// when hiding a secret: nothing of it may survive anywhere on the screen).
+  public func draw(_ canvas: Canvas, force: Bool = false) {
+    guard isRunning else { return }
+    let window = parea_stdscr()
+    let (screenWidth, screenHeight) = size
+    let full =
+      force || fullRepaintRequested || drawn == nil || drawn?.width != canvas.width
+      || drawn?.height != canvas.height
+    if full {
+      werase(window)
+      clearok(window, true)
+      fullRepaintRequested = false
+    }
+    let rows = min(canvas.height, screenHeight)
+    let columns = min(canvas.width, screenWidth)
+    let previous = full ? nil : drawn
+    for row in 0..<rows {
+      var lastDrawnColumn = -1
+      for column in 0..<columns {
+        let cell = canvas[row, column]
+        if let previous, previous[row, column] == cell { continue }
+        if cell.character == nil {
+          // The right half of a wide grapheme changed (its style): redraw the
+          // grapheme from its first cell.
+          if column > 0, lastDrawnColumn != column - 1 {
+            put(canvas[row, column - 1], row: row, column: column - 1, in: window, limit: columns)
+          }
+          continue
+        }
+        put(cell, row: row, column: column, in: window, limit: columns)
+        lastDrawnColumn = column
+      }
+    }
+    if let cursor = canvas.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0,
+      cursor.column < columns
+    {
+      setCursor(visible: true)
+      wmove(window, Int32(cursor.row), Int32(cursor.column))
+    } else {
+      setCursor(visible: false)
+    }
+    wrefresh(window)
+    drawn = canvas
+  }
+
+  /// Clears the physical screen and repaints the last canvas at once.
+  public func redrawAll() {
+    guard isRunning else { return }
+    fullRepaintRequested = true
+    if let canvas = drawn { draw(canvas, force: true) }
+  }
+
+  /// Draws one cell: the whole grapheme cluster (base and combining scalars) as
+  /// one complex character.
+  private func put(
+    _ cell: Cell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>?, limit: Int
+  ) {
+    guard let character = cell.character else { return }
+    var attributes = parea_attr_normal()
+    if cell.style.bold { attributes |= parea_attr_bold() }
+    if cell.style.reverse { attributes |= parea_attr_reverse() }
+    if cell.style.dim { attributes |= parea_attr_dim() }
+    if cell.style.underline { attributes |= parea_attr_underline() }
+    let pair = colorPair(foreground: cell.style.foreground, background: cell.style.background)
+
+    // A cchar_t holds one spacing character and up to CCHARW_MAX-1 combining
+    // ones; longer clusters (rare emoji sequences) keep their first scalars.
+    var wide: [wchar_t] = []
+    wide.reserveCapacity(Int(CCHARW_MAX) + 1)
+    for scalar in character.unicodeScalars.prefix(Int(CCHARW_MAX)) {
+      wide.append(wchar_t(bitPattern: scalar.value))
+    }
+    wide.append(0)
+    var complex = cchar_t()
+    setcchar(&complex, wide, attributes, pair, nil)
+    wmove(window, Int32(row), Int32(column))
+    // At the bottom-right corner the cursor cannot advance and this returns
+    // ERR, but the character is stored and drawn.
+    wadd_wch(window, &complex)
+
+    // The canvas thinks this grapheme is wide but the C library measures it
+    // narrow: blank the second cell so nothing stale shows through.
+    if TextWidth.of(character) == 2, parea_wcwidth(wide[0]) < 2, column + 1 < limit {
+      var blank = cchar_t()
+      setcchar(&blank, [0x20, 0], attributes, pair, nil)
+      wadd_wch(window, &blank)
+    }
+  }
+
+  /// Rings the terminal's bell (or flashes the screen where it has no bell).
+  public func bell() {
+    guard isRunning else { return }
+    beep()
+  }
+
+  private func setCursor(visible: Bool) {
+    guard cursorShown != visible else { return }
+    cursorShown = visible
+    curs_set(visible ? 1 : 0)
+  }
+
+  // MARK: Colors
+
+  private struct ColorPairKey: Hashable {
+    var foreground: Int16
+    var background: Int16
+  }
+
+  private func setColorsUp() {
+    colorPairs = [:]
+    nextColorPair = 0
+    usesColor = false
+    let noColor = Self.environment("NO_COLOR") ?? ""
+    guard noColor.isEmpty, has_colors(), start_color() == OK else { return }
+    defaultColorsAvailable = use_default_colors() == OK
+    usesColor = parea_colors() >= 8 && parea_color_pairs() > 1
+  }
+
+  /// The color pair for a combination, allocated the first time it is used.
+  private func colorPair(foreground: Color?, background: Color?) -> Int16 {
+    guard usesColor, foreground != nil || background != nil else { return 0 }
+    let key = ColorPairKey(
+      foreground: foreground.map { Int16($0.rawValue) }
+        ?? (defaultColorsAvailable ? -1 : Int16(COLOR_WHITE)),
+      background: background.map { Int16($0.rawValue) }
+        ?? (defaultColorsAvailable ? -1 : Int16(COLOR_BLACK)))
+    if let pair = colorPairs[key] { return pair }
+    nextColorPair += 1
+    var pair = nextColorPair
+    if Int(pair) >= parea_color_pairs() || init_pair(pair, key.foreground, key.background) != OK {
+      pair = 0  // out of pairs: the default colors, remembered so we stop asking
+    }
+    colorPairs[key] = pair
+    return pair
+  }
+
+  /// The terminfo strings that undo full-screen mode: attributes off, cursor
+  /// shown, keypad transmit off, back from the alternate screen.
+  private static func leaveSequences() -> [UInt8] {
+    var bytes: [UInt8] = []
+    for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+      guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { continue }
+      bytes += Array(String(cString: value).utf8)
+    }
+    return bytes
+  }
+
+  private static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}

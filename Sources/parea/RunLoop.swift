@@ -1,0 +1,115 @@
+import PareaApp
+import PareaTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What the run loop drives: the app, or a stand-in in a test.
+protocol Interactive {
+  /// Handles a key press; returns the work to do outside the app.
+  mutating func handle(_ key: Key) -> [Effect]
+  /// Tells the app the terminal's size.
+  mutating func resize(width: Int, height: Int) -> [Effect]
+  /// Lets time pass (a monotonic clock in milliseconds).
+  mutating func tick(now: Int64) -> [Effect]
+  /// The screen at the given size.
+  func render(width: Int, height: Int) -> Canvas
+  /// True once the user has asked to quit.
+  var isFinished: Bool { get }
+}
+
+/// How the program ends.
+enum Outcome: Equatable {
+  /// The user quit.
+  case finished
+  /// The terminal could not be started.
+  case terminalUnavailable(TerminalError)
+  /// Ctrl-C.
+  case interrupted
+  /// A termination signal (SIGTERM, SIGHUP…).
+  case signalled(Int32)
+
+  /// The process exit status: 0, 1, 130 for Ctrl-C, 128 + the signal.
+  var exitStatus: Int32 {
+    switch self {
+    case .finished: 0
+    case .terminalUnavailable: 1
+    case .interrupted: 130
+    case .signalled(let number): 128 + number
+    }
+  }
+}
+
+/// Key → app → screen, until the app finishes or the user interrupts.
+/// The terminal is restored before this returns, whatever the way out.
+@MainActor
+func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
+  let terminal = Terminal()
+  do {
+    try terminal.start()
+  } catch {
+    return .terminalUnavailable(error)
+  }
+  defer { terminal.stop() }
+
+  var size = terminal.size
+  var quitting = false
+  var repaintAll = false
+
+  /// Carries out the app's effects; storage goes to `storage`.
+  func perform(_ effects: [Effect]) {
+    for effect in effects {
+      switch effect {
+      case .quit: quitting = true
+      case .redrawAll: repaintAll = true
+      case .bell: terminal.bell()
+      case .saveSettings, .savePlayers, .saveGame: storage.perform(effect)
+      }
+    }
+  }
+
+  perform(app.resize(width: size.width, height: size.height))
+  perform(app.tick(now: monotonicMilliseconds()))
+  var shown = app.render(width: size.width, height: size.height)
+  terminal.draw(shown)
+  repaintAll = false
+  while !app.isFinished && !quitting {
+    // The timeout lets the loop notice a signal, and the round timer run,
+    // even when no key comes.
+    switch terminal.nextEvent(timeoutMilliseconds: 100) {
+    case nil:
+      break
+    case .key(let key):
+      perform(app.handle(key))
+    case .resize(let width, let height):
+      size = (width, height)
+      repaintAll = true
+      perform(app.resize(width: width, height: height))
+    case .interrupt:
+      return .interrupted
+    case .signal(let number):
+      return .signalled(number)
+    }
+    perform(app.tick(now: monotonicMilliseconds()))
+    if quitting { break }
+    // Redraw only when something changed; a forced repaint clears the
+    // physical screen too (privacy after a reveal, garbage after a resize).
+    let next = app.render(width: size.width, height: size.height)
+    if repaintAll || next != shown {
+      terminal.draw(next, force: repaintAll)
+      shown = next
+      repaintAll = false
+    }
+  }
+  return .finished
+}
+
+/// Milliseconds of the monotonic clock (never jumps with the wall clock).
+func monotonicMilliseconds() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+}

@@ -1,0 +1,2 @@
+// The entry point: parse the command line, then run the app (Parea.run).
+Parea.main()

@@ -1,0 +1,56 @@
+import PareaLocale
+import Testing
+
+extension EndToEnd {
+  /// Keys as tmux sends them: arrows, Escape, unknown keys and sequences.
+  @Suite
+  struct KeyTests {
+    private let words = Catalog.builtIn(.en)
+
+    private func openPlayers(_ session: TmuxSession) throws {
+      try session.waitFor(Screens.homeMarker)
+      try session.sendKeys("Enter")
+      try session.waitFor(words.text("players.fieldHint"))
+    }
+
+    @Test("keys the app has no use for (F-keys, Ctrl-arrows, unknown sequences) type nothing")
+    func unknownKeysAreIgnored() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      try openPlayers(session)
+      try session.sendKeys("F5", "C-Up", "F12", "C-Left", "S-F3")
+      // Raw sequences no terminfo entry names: a CSI with a private final byte, SS3.
+      try session.type("\u{1B}[999~\u{1B}[1;9Z\u{1B}OP")
+      try session.type("x")
+      let screen = try session.waitFor("│ x ")
+      let field = try #require(Screens.lines(screen).first { $0.contains("│ x ") })
+      for garbage in ["[", "~", "999", "OP", ";"] {
+        #expect(!field.contains(garbage), "\(TmuxSession.framed(screen))")
+      }
+    }
+
+    @Test("Escape followed at once by another key is both keys, in order")
+    func escapeThenKey() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      try openPlayers(session)
+      // One send-keys: the two arrive together, as Alt-Down would.
+      try session.sendKeys("Escape", "Down")
+      try session.waitUntil("home shows with the second game highlighted") {
+        $0.contains(Screens.homeMarker) && $0.contains("▸ 2")
+      }
+    }
+
+    @Test("a lone Escape goes back (after ESCDELAY, not a second later)")
+    func loneEscape() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      try openPlayers(session)
+      let pressed = session.elapsed
+      try session.sendKeys("Escape")
+      try session.waitFor(Screens.homeMarker, timeout: .seconds(2))
+      #expect(
+        session.elapsed - pressed < .milliseconds(900), "ncurses' default ESCDELAY is 1000 ms")
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension EndToEnd {
+  /// Starting, leaving and restoring the terminal: the run loop and the backend.
+  @Suite
+  struct TerminalLifecycleTests {
+    @Test("the first frame appears on the alternate screen, quickly")
+    func firstFrame() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      try session.waitFor(Screens.homeMarker)
+      let firstFrame = session.elapsed
+      print(
+        "parea end-to-end: first frame in tmux after \(firstFrame) (including tmux start-up and polling)"
+      )
+      #expect(firstFrame < .seconds(3))
+      #expect(try session.format("#{alternate_on}") == "1")
+    }
+
+    @Test("Ctrl-C exits with 130, restores the terminal and leaves nothing in the history")
+    func controlCRestoresTerminal() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      try session.waitFor(Screens.homeMarker)
+      try session.sendKeys("C-c")
+      #expect(try session.waitForExit() == 130)
+      expectRestored(try session.sttyAfterExit())
+      #expect(try session.format("#{alternate_on}") == "0")
+      #expect(try session.format("#{cursor_flag}") == "1", "the cursor is visible again")
+      let history = try session.history()
+      #expect(!history.contains(Screens.homeMarker), "the pane's history:\n\(history)")
+    }
+
+    @Test(
+      "a termination signal exits with 128 + the signal and restores the terminal",
+      arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+    func signalRestoresTerminal(signal: Int32) throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      try session.waitFor(Screens.homeMarker)
+      try session.signal(signal)
+      #expect(try session.waitForExit() == 128 + signal)
+      expectRestored(try session.sttyAfterExit())
+      #expect(!(try session.history()).contains(Screens.homeMarker))
+    }
+
+    @Test(
+      "a crash (here SIGSEGV/SIGABRT from outside) still restores the terminal before dying",
+      arguments: [SIGSEGV, SIGABRT])
+    func crashRestoresTerminal(signal: Int32) throws {
+      // The Swift runtime's backtracer would spend seconds symbolicating.
+      let session = try TmuxSession(environment: ["SWIFT_BACKTRACE": "enable=no"])
+      defer { session.kill() }
+      try session.waitFor(Screens.homeMarker)
+      try session.signal(signal)
+      #expect(try session.waitForExit() == 128 + signal)
+      expectRestored(try session.sttyAfterExit())
+      #expect(try session.format("#{alternate_on}") == "0")
+      #expect(!(try session.history()).contains(Screens.homeMarker))
+    }
+
+    @Test("quitting from the home screen exits with 0 and restores the terminal")
+    func quitFromHome() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      try session.waitFor(Screens.homeMarker)
+      try session.sendKeys(Screens.quitKey)
+      #expect(try session.waitForExit() == 0)
+      expectRestored(try session.sttyAfterExit())
+      #expect(!(try session.history()).contains(Screens.homeMarker))
+    }
+
+    @Test("output redirected to a file: a clear message, exit 1, nothing drawn")
+    func outputNotATerminalInTmux() throws {
+      let session = try TmuxSession(stdoutRedirect: "/dev/null")
+      defer { session.kill() }
+      #expect(try session.waitForExit() == 1)
+      let screen = try session.capture()
+      #expect(screen.contains("parea: needs a terminal"), "\(screen)")
+      expectRestored(try session.sttyAfterExit())
+    }
+
+    @Test("an unknown TERM: a clear message and exit 1, not ncurses exiting on its own")
+    func unknownTerminalType() throws {
+      let session = try TmuxSession(environment: ["TERM": "no-such-terminal-xyz"])
+      defer { session.kill() }
+      #expect(try session.waitForExit() == 1)
+      let screen = try session.capture()
+      #expect(screen.contains("unknown terminal type \"no-such-terminal-xyz\""), "\(screen)")
+      expectRestored(try session.sttyAfterExit())
+    }
+
+    @Test("a resize below 80×24 shows the too-small screen; back to 80×24 restores the screen")
+    func resize() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      let before = try session.waitFor(Screens.homeMarker)
+      try session.resize(width: 60, height: 20)
+      let small = Screens.start(width: 60, height: 20)
+      try session.waitUntil("the too-small screen shows") { Screens.lines($0) == small }
+      #expect(try session.format("#{pane_width}x#{pane_height}") == "60x20")
+      try session.resize(width: 80, height: 24)
+      let after = try session.waitUntil("the home screen is back") {
+        $0.contains(Screens.homeMarker)
+      }
+      #expect(after == before)
+    }
+  }
+}
+
+/// The binary without a terminal at all (no tmux needed).
+@Suite struct CommandLineTests {
+  private func run(_ arguments: [String], input: String = "/dev/null") throws -> Spawn.Result {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("parea-cli-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = directory
+    environment["XDG_STATE_HOME"] = directory
+    environment["TERM"] = "tmux-256color"
+    return try Spawn.run(
+      [try TmuxSession.binary()] + arguments, environment: environment, input: input, in: directory)
+  }
+
+  @Test("--version prints the version")
+  func version() throws {
+    let result = try run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.output.split(separator: "\n").first?.isEmpty == false)
+    #expect(result.output.first?.isNumber == true, "\(result.output)")
+  }
+
+  @Test("--help lists the options")
+  func help() throws {
+    let result = try run(["--help"])
+    #expect(result.status == 0)
+    for option in ["--lang", "--seed", "--version", "--help"] {
+      #expect(result.output.contains(option), "\(result.output)")
+    }
+  }
+
+  @Test("an unknown language is refused with a usage error")
+  func badLanguage() throws {
+    let result = try run(["--lang", "fr"])
+    #expect(result.status != 0)
+    #expect(result.errorOutput.contains("--lang"), "\(result.errorOutput)")
+  }
+
+  @Test("without a terminal (parea > file): a one-line message, exit 1, nothing on stdout")
+  func notATerminal() throws {
+    let result = try run([])
+    #expect(result.status == 1)
+    #expect(
+      result.errorOutput
+        == "parea: needs a terminal; run it without redirecting its input or output\n")
+    #expect(result.output.isEmpty, "no escape sequences written: \(result.output.debugDescription)")
+  }
+}
