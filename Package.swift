@@ -37,7 +37,7 @@ let package = Package(
     .executableTarget(
       name: "parea",
       dependencies: [
-        "PareaApp", "PareaLocale", "PareaRules", "PareaTerminal",
+        "PareaApp", "PareaLocale", "PareaRules", "PareaStore", "PareaTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The saved files: settings, quick-pick names, the game in progress (atomic JSON files).

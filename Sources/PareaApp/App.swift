@@ -103,8 +103,16 @@ public struct App: Sendable {
   /// Whether the user has asked to quit.
   public var isFinished: Bool { state.finished }
 
+  /// Tells the user about something that happened outside the app (a file
+  /// that could not be saved). Shown until the next key.
+  public mutating func report(_ notice: Notice) {
+    if !state.notices.contains(notice) { state.notices.append(notice) }
+  }
+
   /// Handles a key: the screen on show turns it into an action, if it means one.
   public mutating func handle(_ key: Key) -> [Effect] {
+    // Away from home a reported problem stays until the next key, which still counts.
+    if case .home = state.screen {} else { state.notices.removeAll() }
     let words = Words(wording: wording(state.language))
     guard let action = state.action(for: key, words: words) else { return [] }
     return send(action)

@@ -21,6 +21,8 @@ public struct Notice: Hashable, Sendable {
     case text(String)
     /// A locale key, looked up in the current language (a role's name).
     case key(String)
+    /// A locale key with placeholders of its own (a reason inside a message).
+    case phrase(String, [String: String])
   }
 
   /// Creates a notice.

@@ -92,6 +92,7 @@ extension Canvas {
       switch argument {
       case .text(let text): text
       case .key(let key): words(key)
+      case .phrase(let key, let arguments): words(key, arguments)
       }
     }
     let style = notice.kind == .error ? Theme.error : Theme.good

@@ -106,6 +106,11 @@ extension AppState {
     case .summary(let summary): summary.draw(into: &canvas, state: self, words: words)
     case .settings(let settings): settings.draw(into: &canvas, state: self, words: words)
     }
+    if case .home = screen {} else if let notice = notices.first {
+      // Reported from outside (a save that failed): above the footer, on any screen.
+      let lines = TextWidth.wrap(words(notice.message), width: width - 10).count
+      canvas.notice(notice, words: words, row: height - 3 - lines, in: Rect(row: 0, column: 3, width: width - 6, height: 0))
+    }
     confirmation?.draw(into: &canvas, words: words)
     return canvas
   }

@@ -1,19 +1,69 @@
 import PareaApp
 import PareaLocale
 import PareaRules
+import PareaStore
 
 extension App: Interactive {}
 
-/// Everything the app needs at start: the language (flag, then saved setting,
-/// then environment), the seed, the words and the Spy locations.
-func makeConfiguration(language flag: Language?, seed: UInt64?) -> AppConfiguration {
-  let environment = processEnvironment()
-  // Storage work: the saved language setting and saved names come from disk.
-  let language = Language.resolve(flag: flag, saved: nil, environment: environment)
-  // One location order whatever the language, so a seed deals the same game
-  // in English and in Greek (the app's tests build it the same way).
-  let locations = Catalog.builtIn(.en).locations()
-  return AppConfiguration(
-    language: language, seed: seed, savedNames: [],
-    wording: { Catalog.builtIn($0) }, locations: locations)
+/// Everything read from disk and the environment before the app starts.
+struct Startup {
+  var configuration: AppConfiguration
+  var savedGame: SavedGame?
+  var storage: Storage
+
+  /// The app, with the saved game (if any) ready to resume from the home screen.
+  func makeApp() -> App {
+    var app = App(configuration: configuration)
+    if let savedGame {
+      var state = app.state
+      savedGame.restore(into: &state)
+      app = App(state: state, configuration: configuration)
+    }
+    return app
+  }
+}
+
+/// Reads the settings, the quick-pick names, the game in progress and the
+/// user's location packs. Nothing here can fail: every problem becomes a
+/// notice on the home screen and the program goes on with defaults.
+func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
+  let environment = processEnvironment(localeEnvironmentNames + storeEnvironmentNames)
+  var store = Store(environment: environment)
+  let settings = store.loadSettings()
+  let players = store.loadPlayers()
+  let game = store.loadGame()
+  let language = Language.resolve(flag: flag, saved: settings.value.language, environment: environment)
+
+  // Built-in tables plus the user's packs; one location order whatever the
+  // language, so a seed deals the same game in English and in Greek.
+  var catalog = Catalog.builtIn(.en)
+  let packProblems = catalog.addLocationPacks(environment: environment)
+  let locations = catalog.locations()
+  let words = catalog
+
+  var notices = (settings.problems + players.problems + game.problems).map {
+    $0.notice(paths: store.paths)
+  }
+  notices += packProblems.map { problem in
+    let reason = problem.reasonText
+    var args: [String: Notice.Argument] = [
+      "file": .text(store.paths.display(problem.file)), "reason": .phrase(reason.key, reason.arguments),
+    ]
+    if let line = problem.line { args["line"] = .text(String(line)) }
+    return Notice(
+      kind: .error, title: "error.locationPack.title",
+      message: problem.line == nil ? "error.locationPack.messageNoLine" : "error.locationPack.message",
+      args: args)
+  }
+  let configuration = AppConfiguration(
+    language: language, seed: seed, savedNames: players.value,
+    wording: { language in
+      var catalog = words
+      catalog.language = language
+      return catalog
+    },
+    locations: locations, startupNotices: notices)
+  return Startup(
+    configuration: configuration, savedGame: game.value,
+    storage: Storage(store: store, settings: settings.value))
 }

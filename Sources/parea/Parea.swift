@@ -26,8 +26,9 @@ struct Parea: ParsableCommand {
   var seed: UInt64?
 
   mutating func run() throws {
-    var app = App(configuration: makeConfiguration(language: lang?.language, seed: seed))
-    var storage = Storage()
+    let startup = loadStartup(language: lang?.language, seed: seed)
+    var app = startup.makeApp()
+    var storage = startup.storage
     let outcome = MainActor.assumeIsolated { parea.run(&app, storage: &storage) }
     if case .terminalUnavailable(let error) = outcome {
       Messages.printError(Messages.terminalUnavailable(error))

@@ -19,6 +19,10 @@ protocol Interactive {
   func render(width: Int, height: Int) -> Canvas
   /// True once the user has asked to quit.
   var isFinished: Bool { get }
+  /// The state, for saving.
+  var state: AppState { get }
+  /// Shows a problem that happened outside the app.
+  mutating func report(_ notice: Notice)
 }
 
 /// How the program ends.
@@ -66,7 +70,8 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       case .quit: quitting = true
       case .redrawAll: repaintAll = true
       case .bell: terminal.bell()
-      case .saveSettings, .savePlayers, .saveGame: storage.perform(effect)
+      case .saveSettings, .savePlayers, .saveGame:
+        if let problem = storage.perform(effect, state: app.state) { app.report(problem) }
       }
     }
   }

@@ -1,22 +1,31 @@
 import PareaApp
+import PareaStore
 
-/// The program's saved data: settings, quick-pick names, the game in progress.
-///
-/// Not written yet: the storage work fills in `perform(_:)` (and loading, for
-/// the app's configuration). Until then the effects are deliberately dropped:
-/// nothing is saved and nothing pretends to be.
+/// The program's saved data: settings, quick-pick names, the game in progress,
+/// written after every action that changes them.
 struct Storage {
-  /// Carries out one storage effect from the app.
-  mutating func perform(_ effect: Effect) {
-    switch effect {
-    case .saveSettings:
-      break  // storage work: write the settings file atomically
-    case .savePlayers:
-      break  // storage work: write the quick-pick names
-    case .saveGame:
-      break  // storage work: write (or delete) the game in progress
-    case .quit, .redrawAll, .bell:
-      break  // not storage: the run loop handles these
+  var store: Store
+  var settings: Settings
+
+  /// Carries out one storage effect from the app; returns a problem to show,
+  /// once per folder that cannot be written (the store remembers the rest).
+  mutating func perform(_ effect: Effect, state: AppState) -> Notice? {
+    do throws(StoreError) {
+      switch effect {
+      case .saveSettings:
+        settings.language = state.language
+        try store.save(settings)
+      case .savePlayers(let names):
+        try store.savePlayers(names)
+      case .saveGame:
+        // No game in progress deletes the file: a finished game is not resumed.
+        try store.saveGame(SavedGame(state: state))
+      case .quit, .redrawAll, .bell:
+        break  // not storage: the run loop handles these
+      }
+    } catch {
+      return error.problem?.notice(paths: store.paths)
     }
+    return nil
   }
 }

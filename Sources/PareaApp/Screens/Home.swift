@@ -62,7 +62,11 @@ public struct HomeScreen: Hashable, Sendable {
       let marker = isSelected ? " ▸ " : "   "
       switch item {
       case .resume:
-        canvas.write(marker + words("home.resume"), row: line, column: menu.column, style: isSelected ? style : Theme.good)
+        let resume = words("home.resume", [
+          "game": state.table.map { words.gameName($0.game) } ?? "",
+          "count": String(state.table?.seats.count ?? 0),
+        ])
+        canvas.write(marker + resume, row: line, column: menu.column, style: isSelected ? style : Theme.good)
       case .game(let id):
         let number = (GameRegistry.all.firstIndex { $0.id == id } ?? 0) + 1
         let name = TextWidth.pad("\(number)  " + words.gameName(id), to: nameWidth)
