@@ -1,3 +1,4 @@
+import PareaLocale
 import PareaTerminal
 
 #if canImport(Glibc)
@@ -6,23 +7,25 @@ import PareaTerminal
   import Musl
 #endif
 
-/// The messages the executable prints outside the full-screen interface, in
-/// one place so they can be routed through the locale tables later.
+/// The messages the executable prints outside the full-screen interface,
+/// in the user's language from the locale tables.
 enum Messages {
   /// One line on standard error for a terminal that cannot be used.
-  static func terminalUnavailable(_ error: TerminalError) -> String {
+  static func terminalUnavailable(_ error: TerminalError, words: Catalog) -> String {
+    let line: String
     switch error {
     case .notATerminal:
-      "parea: needs a terminal; run it without redirecting its input or output"
+      line = words.text("terminal.notATerminal")
     case .terminalTypeMissing:
-      "parea: the TERM environment variable is not set, so the terminal type is unknown"
+      line = words.text("terminal.noTerm")
     case .unknownTerminalType(let type):
-      "parea: unknown terminal type \"\(type)\" (check TERM)"
+      line = words.text("terminal.unknownType", ["term": type])
     case .noTerminalDatabase:
-      "parea: no terminfo database found (install ncurses-base or ncurses-term)"
+      line = words.text("terminal.noDatabase")
     case .cannotOpenTerminal(let type):
-      "parea: could not open the terminal (TERM=\(type))"
+      line = words.text("terminal.cannotOpen", ["term": type])
     }
+    return "parea: " + line
   }
 
   /// Writes `line` and a newline to standard error.

@@ -31,7 +31,9 @@ struct Parea: ParsableCommand {
     var storage = startup.storage
     let outcome = MainActor.assumeIsolated { parea.run(&app, storage: &storage) }
     if case .terminalUnavailable(let error) = outcome {
-      Messages.printError(Messages.terminalUnavailable(error))
+      var words = Catalog.builtIn(app.state.language)
+      words.language = app.state.language
+      Messages.printError(Messages.terminalUnavailable(error, words: words))
     }
     if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
   }

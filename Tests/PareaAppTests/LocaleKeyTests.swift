@@ -14,9 +14,9 @@ import Testing
   /// notice keys and `confirm.…`. Read from the sources so a typo fails here.
   static func literalKeys() -> Set<String> {
     let root = String(#filePath.split(separator: "/Tests/")[0])
-    let folder = root + "/Sources/PareaApp"
     var keys: Set<String> = []
-    for path in swiftFiles(in: folder) {
+    let files = swiftFiles(in: root + "/Sources/PareaApp") + swiftFiles(in: root + "/Sources/parea")
+    for path in files {
       guard let text = read(path) else { continue }
       for match in text.matches(of: /"([a-z]+(?:\.[A-Za-z0-9]+)+)"/) {
         let key = String(match.1)
