@@ -15,13 +15,16 @@ public struct AppConfiguration: Sendable {
   public var locations: [Location]
   /// Problems to tell the user about at start (a broken file), shown on the home screen.
   public var startupNotices: [Notice]
+  /// The table customs saved in the settings.
+  public var houseRules: HouseRules
 
   /// Creates a configuration.
   public init(
     language: Language, seed: UInt64? = nil, savedNames: [String] = [],
     wording: @escaping @Sendable (Language) -> any Wording, locations: [Location],
-    startupNotices: [Notice] = []
+    startupNotices: [Notice] = [], houseRules: HouseRules = HouseRules()
   ) {
+    self.houseRules = houseRules
     self.language = language
     self.seed = seed
     self.savedNames = savedNames
@@ -87,6 +90,7 @@ public struct App: Sendable {
     state = AppState(language: configuration.language, savedNames: configuration.savedNames)
     state.locationCount = configuration.locations.count
     state.notices = configuration.startupNotices
+    state.houseRules = configuration.houseRules
     environment = Environment(
       generator: SplitMix64(seed: seed), locations: configuration.locations,
       wording: configuration.wording)
@@ -133,7 +137,9 @@ public struct App: Sendable {
   /// Lets time pass for the round timer; `now` is a monotonic clock in milliseconds.
   @discardableResult
   public mutating func tick(now: Int64) -> [Effect] {
-    guard state.timer?.running == true else { return [] }
+    var counting = false
+    if case .handOff(let page) = state.screen, page.countdown != nil { counting = true }
+    guard state.timer?.running == true || counting else { return [] }
     return send(.tick(now: now))
   }
 

@@ -92,6 +92,8 @@ public struct AppState: Hashable, Sendable {
   public var table: Table?
   /// Where the first round of reveals has got to (the next seat to hand the laptop to).
   public var nextReveal: Int
+  /// The table customs switched on in the settings.
+  public var houseRules = HouseRules()
   /// The round timer of a timed game, once the table has one.
   public var timer: RoundTimer?
   /// A confirmation the user must answer before anything else.

@@ -30,6 +30,19 @@ extension AppState {
       return []
     case .back: return goBack()
     case .tick(let now):
+      if case .handOff(var page) = screen, let left = page.countdown {
+        // The reveal countdown: one step a second, then the role.
+        let started = page.countdownTick ?? now
+        if now - started >= 1000 {
+          page.countdown = left - 1
+          page.countdownTick = started + 1000
+        } else {
+          page.countdownTick = started
+        }
+        screen = .handOff(page)
+        if page.countdown == 0 { return revealCurrent(afterCountdown: true) }
+        return []
+      }
       guard timer?.tick(now: now) == true else { return [] }
       if case .table(var page) = screen {
         page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
@@ -43,7 +56,7 @@ extension AppState {
     case .info(let action): return reduceInfo(action, words: environment.words(language))
     case .players(let action): return reducePlayers(action)
     case .setup(let action): return reduceSetup(action, environment: &environment)
-    case .reveal: return revealCurrent()
+    case .reveal: return revealCurrent(afterCountdown: false)
     case .hide: return hideCurrent()
     case .table(let action): return reduceTable(action, environment: environment)
     case .summary(let action): return reduceSummary(action)
@@ -58,6 +71,10 @@ extension AppState {
     case .info(let info): screen = info.returnTo.screen
     case .players: screen = .home(HomeScreen(selection: homeIndex(of: game)))
     case .setup: screen = .players(PlayersScreen())
+    case .handOff(var page) where page.countdown != nil:
+      page.countdown = nil
+      page.countdownTick = nil
+      screen = .handOff(page)
     case .handOff, .reveal, .table: confirmation = Confirmation(.abandonGame)
     case .summary: screen = .home(HomeScreen(selection: homeIndex(of: game)))
     case .settings(let settings): screen = settings.returnTo.screen

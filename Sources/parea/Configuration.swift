@@ -62,7 +62,10 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
       catalog.language = language
       return catalog
     },
-    locations: locations, startupNotices: notices)
+    locations: locations, startupNotices: notices,
+    houseRules: HouseRules(
+      revealDeadRoles: settings.value.revealDeadRoles, hideSpyCount: settings.value.hideSpyCount,
+      revealCountdown: settings.value.revealCountdown))
   return Startup(
     configuration: configuration, savedGame: game.value,
     storage: Storage(store: store, settings: settings.value))

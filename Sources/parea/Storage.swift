@@ -14,6 +14,9 @@ struct Storage {
       switch effect {
       case .saveSettings:
         settings.language = state.language
+        settings.revealDeadRoles = state.houseRules.revealDeadRoles
+        settings.hideSpyCount = state.houseRules.hideSpyCount
+        settings.revealCountdown = state.houseRules.revealCountdown
         try store.save(settings)
       case .savePlayers(let names):
         try store.savePlayers(names)

@@ -3,6 +3,7 @@ import PareaRules
 import Testing
 
 @testable import PareaApp
+import PareaRules
 
 /// Actions in, the whole state compared.
 @Suite struct ReducerTests {
@@ -205,5 +206,110 @@ import Testing
     #expect(HomeScreen.items(for: resumed.state).first == .resume)
     resumed.send(.home(.choose))
     #expect(resumed.state.screen == .handOff(HandOffScreen(seat: 1)))
+  }
+}
+
+/// House rules, the reveal countdown and the round timer.
+@Suite struct HouseRuleTests {
+  static func dealtKiller(_ rules: HouseRules = HouseRules()) -> App {
+    var app = makeApp()
+    var state = app.state
+    state.houseRules = rules
+    app = App(state: state, configuration: configuration())
+    app.send(.home(.play("killer")))
+    app.addPlayers(["A", "B", "C", "D", "E"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    return app
+  }
+
+  @Test func settingsToggleEachRuleAndSave() {
+    var app = makeApp()
+    app.send(.home(.openSettings))
+    app.send(.settings(.move(1)))
+    #expect(app.send(.settings(.change(1))) == [.saveSettings])
+    #expect(app.state.houseRules == HouseRules(revealDeadRoles: true))
+    app.send(.settings(.move(1)))
+    app.send(.settings(.change(1)))
+    app.send(.settings(.move(1)))
+    app.send(.settings(.change(-1)))
+    #expect(app.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
+    app.send(.settings(.move(5)))  // stays on the last row
+    app.send(.settings(.change(1)))
+    #expect(app.state.houseRules.revealCountdown == false)
+  }
+
+  @Test func countdownShowsTheRoleAfterThreeSeconds() {
+    var app = Self.dealtKiller(HouseRules(revealCountdown: true))
+    #expect(app.send(.reveal).isEmpty)
+    var expected = HandOffScreen(seat: 0)
+    expected.countdown = 3
+    #expect(app.state.screen == .handOff(expected))
+    app.tick(now: 10_000)
+    app.tick(now: 10_900)
+    expected.countdownTick = 10_000
+    #expect(app.state.screen == .handOff(expected))
+    app.tick(now: 11_000)
+    app.tick(now: 12_000)
+    #expect(app.state.table?.seats[0].views == 0)
+    let effects = app.tick(now: 13_050)
+    #expect(effects == [.saveGame, .redrawAll])
+    #expect(app.state.screen == .reveal(RevealScreen(seat: 0)))
+    #expect(app.state.table?.seats[0].views == 1)
+  }
+
+  @Test func escapeStopsTheCountdownWithoutLeaving() {
+    var app = Self.dealtKiller(HouseRules(revealCountdown: true))
+    app.send(.reveal)
+    app.send(.back)
+    #expect(app.state.screen == .handOff(HandOffScreen(seat: 0)))
+    #expect(app.state.confirmation == nil)
+  }
+
+  @Test func deadRolesShowOnlyWithTheRule() throws {
+    for reveal in [false, true] {
+      var app = Self.dealtKiller(HouseRules(revealDeadRoles: reveal))
+      for _ in 0..<5 {
+        app.send(.reveal)
+        app.send(.hide)
+      }
+      let citizen = try #require(app.state.table?.seats(holding: Killer.citizen).first)
+      app.send(.table(.command(.markDead)))
+      for _ in 0..<citizen { app.send(.table(.move(1))) }
+      app.send(.table(.pick))
+      let row = app.screen.split(separator: "\n")[4 + citizen]
+      let words = Catalog.builtIn(.en)
+      #expect(row.contains(words.text("role.killer.citizen.name")) == reveal, "\(row)")
+    }
+  }
+
+  @Test func theRoundTimerCountsDownAndRings() {
+    var app = makeApp()
+    app.send(.home(.play("spy")))
+    app.addPlayers(["A", "B", "C"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    for _ in 0..<3 {
+      app.send(.reveal)
+      app.send(.hide)
+    }
+    app.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
+    #expect(app.state.timer == nil)
+    app.send(.table(.command(.timer)))
+    #expect(app.state.timer?.running == true)
+    #expect(app.state.timer?.display == "08:00")
+    app.tick(now: 0)
+    app.tick(now: 60_000)
+    #expect(app.state.timer?.display == "07:00")
+    app.send(.table(.command(.timer)))  // pause
+    app.tick(now: 200_000)
+    #expect(app.state.timer?.display == "07:00")
+    app.send(.table(.command(.timer)))
+    app.tick(now: 300_000)
+    let effects = app.tick(now: 720_000)
+    #expect(effects == [.bell])
+    #expect(app.state.timer?.expired == true)
+    guard case .table(let page) = app.state.screen else { return }
+    #expect(page.notice?.title == "timer.up.title")
   }
 }

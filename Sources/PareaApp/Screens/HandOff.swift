@@ -4,6 +4,13 @@ import PareaRules
 public struct HandOffScreen: Hashable, Sendable {
   /// The seat whose turn it is.
   public var seat: Int
+  /// Seconds left before the role appears, while the reveal countdown runs.
+  public var countdown: Int?
+  /// The clock reading when the countdown last stepped.
+  public var countdownTick: Int64?
+
+  /// The hand-off for `seat`.
+  public init(seat: Int) { self.seat = seat }
 
   static func action(for key: Key) -> Action? {
     switch Shortcut(key) {
@@ -25,7 +32,11 @@ public struct HandOffScreen: Hashable, Sendable {
     canvas.frame(nameBox, style: Theme.accent)
     canvas.center(name, row: 10, in: nameBox, style: Theme.title)
     canvas.center(words("handOff.privacy", ["name": table.seats[seat].name]), row: 14, in: bounds, style: Theme.dim)
-    canvas.center(words("handOff.ready", ["name": table.seats[seat].name]), row: 16, in: bounds)
+    if let countdown {
+      canvas.center(words("handOff.countdown", ["seconds": String(countdown)]), row: 16, in: bounds, style: Theme.title)
+    } else {
+      canvas.center(words("handOff.ready", ["name": table.seats[seat].name]), row: 16, in: bounds)
+    }
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.showRole")),
       KeyHint(key: "Esc", label: words("key.leaveGame")),
@@ -111,9 +122,17 @@ enum RoleCard {
 }
 
 extension AppState {
-  /// The hand-off's key: show the role to the player holding the laptop.
-  mutating func revealCurrent() -> [Effect] {
-    guard case .handOff(let handOff) = screen, table != nil else { return [] }
+  /// The hand-off's key: show the role to the player holding the laptop
+  /// (after the countdown, when the house rule asks for one).
+  mutating func revealCurrent(afterCountdown: Bool) -> [Effect] {
+    guard case .handOff(var handOff) = screen, table != nil else { return [] }
+    if houseRules.revealCountdown && !afterCountdown {
+      if handOff.countdown == nil {
+        handOff.countdown = 3
+        screen = .handOff(handOff)
+      }
+      return []
+    }
     try? table?.recordLook(at: handOff.seat)
     screen = .reveal(RevealScreen(seat: handOff.seat))
     return [.saveGame, .redrawAll]

@@ -20,18 +20,35 @@ public struct SettingsScreen: Hashable, Sendable {
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     canvas.header(words, title: words("settings.title"))
-    let label = TextWidth.pad(words("settings.language"), to: 24)
-    let row = 4
-    canvas.write(label, row: row, column: 6, style: Style(bold: true))
-    var column = 30
+    let labelWidth = 40
+    func label(_ text: String, row: Int, index: Int) {
+      let selected = index == selection
+      canvas.write((selected ? " ▸ " : "   ") + text, row: row, column: 3, style: selected ? Theme.key : Style(bold: true), limit: labelWidth)
+    }
+    label(words("settings.language"), row: 3, index: 0)
+    var column = 3 + labelWidth + 2
     for language in Language.allCases {
       let name = " " + words("language.\(language.rawValue)") + " "
       let style = language == state.language ? Theme.selected : Theme.dim
-      column += canvas.write(name, row: row, column: column, style: style) + 2
+      column += canvas.write(name, row: 3, column: column, style: style) + 2
     }
-    canvas.write(words("settings.languageHint"), row: row + 2, column: 6, style: Theme.dim, limit: canvas.width - 12)
+    canvas.write(words("settings.languageHint"), row: 4, column: 6, style: Theme.dim, limit: canvas.width - 9)
+
+    canvas.write(words("settings.houseRules"), row: 7, column: 3, style: Theme.title)
+    for (offset, rule) in HouseRules.all.enumerated() {
+      let row = 9 + offset * 3
+      label(words(rule.key), row: row, index: offset + 1)
+      var column = 3 + labelWidth + 2
+      for on in [false, true] {
+        let name = " " + words(on ? "settings.on" : "settings.off") + " "
+        let style = state.houseRules[keyPath: rule.path] == on ? Theme.selected : Theme.dim
+        column += canvas.write(name, row: row, column: column, style: style) + 2
+      }
+      canvas.write(words(rule.key + ".hint"), row: row + 1, column: 6, style: Theme.dim, limit: canvas.width - 9)
+    }
     canvas.footer([
-      KeyHint(key: "←→", label: words("key.change")), KeyHint(key: "Esc", label: words("key.back")),
+      KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "←→", label: words("key.change")),
+      KeyHint(key: "Esc", label: words("key.back")),
     ])
   }
 }
@@ -47,12 +64,21 @@ public enum SettingsAction: Hashable, Sendable {
 extension AppState {
   mutating func reduceSettings(_ action: SettingsAction) -> [Effect] {
     switch action {
-    case .move: return []  // one setting for now: nothing to move between
+    case .move(let step):
+      guard case .settings(var page) = screen else { return [] }
+      page.selection = max(0, min(HouseRules.all.count, page.selection + step))
+      screen = .settings(page)
+      return []
     case .change(let step):
-      let all = Language.allCases
-      let index = all.firstIndex(of: language) ?? 0
-      language = all[(index + step + all.count) % all.count]
-      return [.saveSettings, .redrawAll]
+      guard case .settings(let page) = screen else { return [] }
+      if page.selection == 0 {
+        let all = Language.allCases
+        let index = all.firstIndex(of: language) ?? 0
+        language = all[(index + step + all.count) % all.count]
+        return [.saveSettings, .redrawAll]
+      }
+      houseRules[keyPath: HouseRules.all[page.selection - 1].path].toggle()
+      return [.saveSettings]
     }
   }
 }

@@ -51,8 +51,11 @@ extension TableScreen {
     }
     let lines = seats.map { seat -> String in
       let player = table.seats[seat]
-      let status = player.death.map { words("cause.\($0)") } ?? words("table.alive")
-      return TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 22)
+      var status = player.death.map { words("cause.\($0)") } ?? words("table.alive")
+      if player.death != nil && state.houseRules.revealDeadRoles {
+        status += " · " + words.roleName(player.role)
+      }
+      return TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 21) + " "
         + String(player.views)
     }
     let styles = seats.map { table.seats[$0].isAlive ? Theme.normal : Theme.dim }
@@ -164,7 +167,8 @@ extension TableScreen {
     for role in order {
       let count = table.seats.filter { $0.role == role }.count
       let side = rules.role(role).map { words.sideName($0.side) } ?? ""
-      let title = words.roleName(role) + (count > 1 ? " ×\(count)" : "") + "  ·  " + side
+      let hideCount = state.houseRules.hideSpyCount && rules.isBad(role) && rules.usesLocations
+      let title = words.roleName(role) + (count > 1 && !hideCount ? " ×\(count)" : "") + "  ·  " + side
       lines.append((title, rules.isBad(role) ? Theme.bad : Theme.good))
       lines += wrapped(words.roleDescription(role), width: body.width, indent: 2)
       lines.append(("", .plain))

@@ -1,0 +1,54 @@
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaApp
+
+/// Strings that sit in fixed columns fit them in both languages (longer text
+/// wraps on its own and is covered by the golden screens).
+@Suite struct FitTests {
+  /// Key prefix or exact key → the most columns its text may take.
+  static let limits: [(String, Int)] = [
+    ("key.", 16),  // footer hints: up to six on one 80-column line
+    ("table.command.", 20),  // the actions panel
+    ("settings.revealDeadRoles", 40), ("settings.hideSpyCount", 40), ("settings.revealCountdown", 40),
+    ("table.player", 24), ("table.state", 21), ("table.alive", 21), ("cause.", 21),
+  ]
+
+  @Test(arguments: Language.allCases) func fixedColumnsFit(_ language: Language) {
+    let catalog = Catalog.builtIn(language)
+    for key in catalog.keys(in: language) {
+      for (prefix, limit) in Self.limits where key.hasPrefix(prefix) && !key.hasSuffix(".hint") {
+        let width = TextWidth.of(catalog.text(key))
+        #expect(width <= limit, "\(key) in \(language) is \(width) columns; at most \(limit)")
+      }
+      if key.hasSuffix(".hint") && key.hasPrefix("settings.") {
+        #expect(TextWidth.of(catalog.text(key)) <= 71, "\(key) in \(language)")
+      }
+    }
+  }
+
+  @Test(arguments: Language.allCases) func gameAndRoleNamesFit(_ language: Language) {
+    let catalog = Catalog.builtIn(language)
+    for game in GameRegistry.all {
+      #expect(TextWidth.of(catalog.text("game.\(game.id).name")) <= 12)
+      #expect(TextWidth.of(catalog.text("game.\(game.id).blurb")) <= 56, "blurb of \(game.id)")
+      for role in game.roles {
+        // The setup lists are 32 columns wide with a 3-column marker.
+        #expect(TextWidth.of(catalog.text("role.\(role.id).name")) <= 24, "\(role.id)")
+      }
+    }
+  }
+
+  @Test(arguments: Language.allCases) func locationNamesFitTheGrid(_ language: Language) {
+    var catalog = Catalog.builtIn(language)
+    catalog.language = language
+    for location in catalog.locations() {
+      // Three columns of 24 on the guess screen, two of them for the marker.
+      #expect(TextWidth.of(catalog.locationName(location.id)) <= 22, "\(location.id) in \(language)")
+      for index in 0..<location.roleCount {
+        #expect(TextWidth.of(catalog.locationRole(location.id, index: index)) <= 40)
+      }
+    }
+  }
+}

@@ -1,0 +1,296 @@
+import Foundation
+import PareaApp
+import PareaLocale
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `game.json` as the program last wrote it: who holds which role, who is
+/// out, how often each has looked. Read with JSONSerialization so that the
+/// tests see the file as a person (or another program) would, not through the
+/// app's own Codable types.
+struct SavedGameFile {
+  struct Seat: Equatable, CustomStringConvertible {
+    var name: String
+    var role: String
+    var death: String?
+    var views: Int
+    var locationRole: Int?
+    var description: String { "\(name): \(role), \(death ?? "alive"), looked \(views)" }
+  }
+
+  var game: String
+  var seats: [Seat]
+  var nextReveal: Int
+  var location: String?
+  var phase: String
+  var round: Int
+  /// The seat of a kamikaze who still has to choose, if any.
+  var pendingKamikaze: Int?
+  /// The file as written.
+  var text: String
+
+  static func path(in dataDirectory: String) -> String { dataDirectory + "/state/parea/game.json" }
+
+  static func exists(in dataDirectory: String) -> Bool {
+    FileManager.default.fileExists(atPath: path(in: dataDirectory))
+  }
+
+  static func read(from dataDirectory: String) throws -> SavedGameFile {
+    let path = path(in: dataDirectory)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw HarnessError("no saved game at \(path)")
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let table = root["table"] as? [String: Any],
+      let seats = table["seats"] as? [[String: Any]]
+    else { throw HarnessError("game.json does not have table.seats:\n\(text)") }
+    var pending: Int?
+    if let follow = table["pending"] as? [String: Any],
+      let take = follow["takePlayer"] as? [String: Any]
+    {
+      pending = take["by"] as? Int
+    }
+    return SavedGameFile(
+      game: table["game"] as? String ?? "",
+      seats: seats.map {
+        Seat(
+          name: $0["name"] as? String ?? "", role: $0["role"] as? String ?? "",
+          death: $0["death"] as? String, views: $0["views"] as? Int ?? -1,
+          locationRole: $0["locationRole"] as? Int)
+      },
+      nextReveal: root["nextReveal"] as? Int ?? -1, location: table["location"] as? String,
+      phase: table["phase"] as? String ?? "", round: table["round"] as? Int ?? 0,
+      pendingKamikaze: pending, text: text)
+  }
+
+  var names: [String] { seats.map(\.name) }
+  var alive: [Int] { seats.indices.filter { seats[$0].death == nil } }
+
+  func seats(holding role: String) -> [Int] { seats.indices.filter { seats[$0].role == role } }
+
+  func seat(_ name: String) throws -> Int {
+    guard let index = seats.firstIndex(where: { $0.name == name }) else {
+      throw HarnessError("no seat named \(name) in:\n\(text)")
+    }
+    return index
+  }
+}
+
+/// Drives one running `parea` as a person would, in the words of the language
+/// the program is showing (looked up in the built-in tables, not hard-coded).
+struct Driver {
+  let session: TmuxSession
+  /// The language the program is drawing in right now.
+  var language: Language
+
+  init(_ session: TmuxSession, language: Language = .en) {
+    self.session = session
+    self.language = language
+  }
+
+  var words: Catalog { Catalog.builtIn(language) }
+  func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+    words.text(key, arguments)
+  }
+  func upper(_ text: String) -> String { words.upper(text) }
+  func roleName(_ role: String) -> String { text("role.\(role).name") }
+  func causeName(_ cause: String) -> String { text("cause.\(cause)") }
+
+  // MARK: Keys
+
+  /// Presses `key` `count` times in one go (tmux `send-keys -N`).
+  func press(_ key: String, times count: Int) throws {
+    guard count > 0 else { return }
+    try session.sendKeys("-N", String(count), key)
+  }
+
+  // MARK: Home, players, setup
+
+  /// Waits for the home screen.
+  @discardableResult
+  func waitForHome() throws -> String { try session.waitFor(text("home.title")) }
+
+  /// Picks a game by its number on the home screen: 1 Palermo, 2 Spy, 3 Killer.
+  func chooseGame(_ number: Int) throws {
+    try waitForHome()
+    try session.sendKeys(String(number))
+    try session.waitFor(text("players.fieldHint"))
+  }
+
+  /// Types each name and Enter, waiting until it is listed.
+  func addPlayers(_ names: [String], startingAt first: Int = 1) throws {
+    for (offset, name) in names.enumerated() {
+      try session.type(name)
+      try session.sendKeys("Enter")
+      try session.waitFor("\(first + offset). \(name)")
+    }
+  }
+
+  /// Enter on the empty field: on to the setup.
+  func continueToSetup() throws {
+    try session.sendKeys("Enter")
+    try session.waitFor(text("setup.title"))
+  }
+
+  /// Palermo: the suggested role set, then the deal; waits for the first hand-off.
+  func suggestAndDeal(players count: Int, first name: String) throws {
+    try session.waitFor(text("setup.rolesPrompt"))
+    try session.sendKeys("s")
+    try session.waitFor(text("setup.chosenCount", ["chosen": "\(count)", "players": "\(count)"]))
+    try session.sendKeys("d")
+    try waitForHandOff(name)
+  }
+
+  // MARK: Hand-off and reveal
+
+  /// Waits for "Pass the laptop to NAME".
+  @discardableResult
+  func waitForHandOff(_ name: String) throws -> String {
+    try session.waitUntil("the hand-off to \(name)") {
+      $0.contains(text("handOff.passTo")) && $0.contains(text("handOff.ready", ["name": name]))
+        && $0.contains(upper(name))
+    }
+  }
+
+  /// Enter on a hand-off (or "Are you…?"): waits for NAME's card and returns it.
+  @discardableResult
+  func reveal(_ name: String, role: String) throws -> String {
+    try session.sendKeys("Enter")
+    return try waitForCard(name, role: role)
+  }
+
+  /// Waits for NAME's card showing `role`.
+  @discardableResult
+  func waitForCard(_ name: String, role: String) throws -> String {
+    try session.waitUntil("\(name)'s card (\(role))") {
+      $0.contains(text("reveal.youAre")) && $0.contains(upper(roleName(role)))
+        && $0.contains(upper(name))
+    }
+  }
+
+  /// Every player of the first round in turn: hand-off, reveal (checked by
+  /// `check` with the seat and the card), hide. Waits for the table after the last.
+  func revealAll(
+    _ saved: SavedGameFile, from first: Int = 0, check: (Int, String) throws -> Void = { _, _ in }
+  ) throws {
+    for seat in first..<saved.seats.count {
+      let player = saved.seats[seat]
+      let handOff = try waitForHandOff(player.name)
+      try expectNoRole(in: handOff, saved)
+      let card = try reveal(player.name, role: player.role)
+      try check(seat, card)
+      try session.sendKeys("Enter")
+      if seat + 1 < saved.seats.count {
+        try waitForHandOff(saved.seats[seat + 1].name)
+      }
+    }
+    try waitForTable()
+  }
+
+  /// No role name of the game (in either language, in capitals as the card
+  /// shows them, or as the summary writes them) on `screen`.
+  func expectNoRole(
+    in screen: String, _ saved: SavedGameFile, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for role in Set(saved.seats.map(\.role)) {
+      for language in Language.allCases {
+        let words = Catalog.builtIn(language)
+        let name = words.text("role.\(role).name")
+        #expect(
+          !screen.contains(words.upper(name)), "\(role) shows on:\n\(TmuxSession.framed(screen))",
+          sourceLocation: sourceLocation)
+      }
+    }
+    #expect(
+      !screen.contains(text("reveal.youAre")), "a card on:\n\(TmuxSession.framed(screen))",
+      sourceLocation: sourceLocation)
+  }
+
+  // MARK: The table
+
+  /// Waits for the table's main view (the list of actions).
+  @discardableResult
+  func waitForTable() throws -> String {
+    try session.waitUntil("the table") {
+      $0.contains(text("table.actions")) && $0.contains(text("table.command.end"))
+        && $0.contains(text("table.looked"))
+    }
+  }
+
+  /// A player's line on the table: name, state, how many times they looked.
+  func row(_ name: String, death: String? = nil, views: Int) -> String {
+    TextWidth.pad(name, to: PlayersScreen.maxNameWidth + 2)
+      + TextWidth.pad(death.map(causeName) ?? text("table.alive"), to: 22) + "\(views) "
+  }
+
+  /// The table's rows as the saved game says they should be.
+  func rows(_ saved: SavedGameFile) -> [String] {
+    saved.seats.map { row($0.name, death: $0.death, views: $0.views) }
+  }
+
+  /// Waits until the screen shows every row of `saved`; returns the screen.
+  @discardableResult
+  func waitForRows(_ saved: SavedGameFile) throws -> String {
+    let expected = rows(saved)
+    return try session.waitUntil("the table shows \(expected)") { screen in
+      expected.allSatisfy { screen.contains($0) }
+    }
+  }
+
+  /// In a pick list (`candidates` are the names offered, in order): moves to
+  /// `name` and chooses it.
+  func pick(_ name: String, among candidates: [String]) throws {
+    guard let index = candidates.firstIndex(of: name) else {
+      throw HarnessError("\(name) is not among \(candidates)")
+    }
+    try press("Down", times: index)
+    try session.waitUntil("\(name) is highlighted") { screen in
+      Screens.lines(screen).contains { $0.contains("▸ " + name + " ") }
+    }
+    try session.sendKeys("Enter")
+  }
+
+  /// `d`, the player, then (Palermo) the cause: marks a player out.
+  func markOut(_ name: String, cause: String, in saved: SavedGameFile, causes: [String]) throws {
+    try session.sendKeys("d")
+    try session.waitFor(text("table.pick.markDead"))
+    try pick(name, among: saved.alive.map { saved.seats[$0].name })
+    guard causes.count > 1 else { return }
+    try session.waitFor(text("table.howDied"))
+    let index = try #require(causes.firstIndex(of: cause))
+    try press("Down", times: index)
+    try session.waitFor("▸ " + causeName(cause))
+    try session.sendKeys("Enter")
+  }
+
+  /// `n`: night to day or day to night; waits for the header to say so.
+  func nextPhase(to phase: String, round: Int) throws {
+    try session.sendKeys("n")
+    try session.waitFor(text("table.\(phase)", ["round": "\(round)"]))
+  }
+
+  /// `l`, the player, "Are you NAME?", Enter: waits for their card.
+  @discardableResult
+  func lookAgain(_ name: String, role: String, in saved: SavedGameFile) throws -> String {
+    try session.sendKeys("l")
+    try session.waitFor(text("table.pick.look"))
+    try pick(name, among: saved.names)
+    try session.waitFor(text("table.areYou", ["name": upper(name)]))
+    return try reveal(name, role: role)
+  }
+
+  /// The summary with the winner's headline.
+  @discardableResult
+  func waitForSummary(winner side: String) throws -> String {
+    try session.waitUntil("the summary says \(side) won") {
+      $0.contains(text("summary.title")) && $0.contains(upper(text("side.\(side).win")))
+    }
+  }
+
+  /// The saved game in this session's data folder.
+  func saved() throws -> SavedGameFile { try SavedGameFile.read(from: session.dataDirectory) }
+}
