@@ -25,7 +25,10 @@ extension GameType {
         seats[index].locationRole = pool.removeLast()
       }
     }
-    return Table(game: id, seats: seats, location: location, startsAtNight: usesPhases)
+    var table = Table(game: id, seats: seats, location: location, startsAtNight: usesPhases)
+    // Drawn last, so that adding it changed no earlier deal of a given seed.
+    if drawsFirstPlayer { table.firstPlayer = generator.uniform(below: seats.count) }
+    return table
   }
 
   /// Deals with the system's random generator.

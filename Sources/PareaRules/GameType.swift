@@ -50,6 +50,8 @@ public protocol GameType: Sendable {
   func winner(of table: Table) -> SideID?
   /// A balanced setup for a table of `playerCount`, if the game can suggest one.
   func suggestedSetup(players playerCount: Int) -> Setup?
+  /// Whether the deal also draws who starts (Spy's first questioner).
+  var drawsFirstPlayer: Bool { get }
   /// The length of a timed round in minutes (Spy's questions, Palermo's day
   /// discussion), or nil if the game is not timed.
   var roundMinutes: Int? { get }
@@ -69,6 +71,8 @@ extension GameType {
   public var usesLocations: Bool { false }
   /// No table accusation by default.
   public var tableAccuses: Bool { false }
+  /// Nobody is drawn to start by default.
+  public var drawsFirstPlayer: Bool { false }
   /// Untimed by default.
   public var roundMinutes: Int? { nil }
   /// No nights and days by default.

@@ -125,6 +125,8 @@ public struct Table: Hashable, Codable, Sendable {
   public private(set) var guess: LocationGuess?
   /// Whether the game was ended by hand.
   public private(set) var endedByHand: Bool
+  /// The player drawn to start (Spy's first questioner), if the game draws one.
+  public internal(set) var firstPlayer: Int?
   /// Everything that happened, in order.
   public private(set) var log: [TableEvent]
 

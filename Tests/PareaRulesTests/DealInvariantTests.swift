@@ -269,3 +269,26 @@ struct DealInvariantTests {
     #expect(table.seats[1].name.unicodeScalars.count == 5)
   }
 }
+
+/// Spy draws its first questioner uniformly; the other games draw nobody.
+@Suite struct FirstPlayerTests {
+  @Test func spyDrawsEverySeatEvenly() throws {
+    var counts = [Int](repeating: 0, count: 6)
+    var generator = SplitMix64(seed: 99)
+    let locations = [Location(id: "zoo", roleCount: 8)]
+    for _ in 0..<6_000 {
+      let table = try Spy().deal(
+        players: ["A", "B", "C", "D", "E", "F"], setup: Setup(badCount: 1), locations: locations,
+        using: &generator)
+      counts[try #require(table.firstPlayer)] += 1
+    }
+    // 1,000 expected per seat; a biased draw would leave a seat far off.
+    #expect(counts.allSatisfy { (850...1150).contains($0) }, "\(counts)")
+  }
+
+  @Test func otherGamesDrawNobody() throws {
+    var generator = SplitMix64(seed: 1)
+    let killer = try Killer().deal(players: ["A", "B", "C"], setup: Setup(badCount: 1), using: &generator)
+    #expect(killer.firstPlayer == nil)
+  }
+}

@@ -136,6 +136,10 @@ extension TableScreen {
 
   /// What the table should be doing now, for whoever runs the game.
   private func hint(table: Table, rules: any GameType, words: Words) -> String {
+    if let first = table.firstPlayer, table.seats.indices.contains(first), table.log.count <= table.seats.count {
+      // Until the first thing happens at the table, say who starts.
+      return words("table.hint.firstPlayer", ["name": table.seats[first].name])
+    }
     guard rules.usesPhases else { return words("game.\(table.game).tableHint") }
     if table.phase == .night {
       return words(table.round == 1 ? "table.hint.firstNight" : "table.hint.night")

@@ -18,6 +18,8 @@ public struct Spy: GameType {
   public var usesLocations: Bool { true }
   public var tableAccuses: Bool { true }
   public var deathCauses: [DeathCause] { [] }
+  /// A random player asks the first question.
+  public var drawsFirstPlayer: Bool { true }
   /// Eight minutes of questions, the classic length.
   public var roundMinutes: Int? { 8 }
 

@@ -1,0 +1,412 @@
+import Foundation
+import PareaApp
+import PareaLocale
+import Testing
+
+extension EndToEnd {
+  /// Whole games played through the real binary, as a table of friends would:
+  /// typed names, the setup, every hand-off and reveal, the table, the summary.
+  @Suite
+  struct GameFlowTests {
+    static let palermoCauses = ["votedOut", "killedAtNight"]
+
+    /// What each Palermo role is told about another role's holder.
+    static let palermoKnows = [
+      "palermo.redThief": "palermo.blackThief", "palermo.blackThief": "palermo.redThief",
+      "palermo.snitch": "palermo.redThief", "palermo.policeman": "palermo.snitch",
+    ]
+
+    @Test("Palermo, seven players with Greek and Latin names: every reveal, then votes until the town wins")
+    func palermoToTheEnd() throws {
+      let session = try TmuxSession(arguments: ["--seed", "11"])
+      defer { session.kill() }
+      let play = Driver(session)
+      let names = ["Άννα", "Νίκος", "Ελένη", "Bob", "Maria", "Γιώργος", "Kostas"]
+      try play.chooseGame(1)
+      try play.addPlayers(names)
+
+      // One name too many, taken out of the list again (Tab to the list, Del).
+      try play.addPlayers(["Extra"], startingAt: 8)
+      try session.sendKeys("Tab")
+      try play.press("Down", times: 7)
+      try session.waitFor("▸ 8. Extra")
+      try session.sendKeys("DC")
+      try session.waitForAbsence(of: "8. Extra")
+      try session.waitFor(play.text("players.count", ["count": "7", "max": "14"]))
+      try session.sendKeys("Enter")  // Enter in the list goes on, too
+      try play.suggestAndDeal(players: 7, first: names[0])
+
+      let dealt = try play.saved()
+      #expect(dealt.names == names)
+      #expect(
+        dealt.seats.map(\.role).sorted()
+          == [
+            "palermo.blackThief", "palermo.citizenGeorge", "palermo.citizenMichael",
+            "palermo.doctor", "palermo.policeman", "palermo.redThief", "palermo.snitch",
+          ], "the suggested set for seven: \(dealt.seats)")
+      #expect(dealt.seats.allSatisfy { $0.views == 0 && $0.death == nil })
+
+      try play.revealAll(dealt) { seat, card in
+        let player = dealt.seats[seat]
+        #expect(card.contains(play.text("reveal.side", ["side": play.text(
+          player.role.hasSuffix("Thief") || player.role.hasSuffix("snitch")
+            ? "side.palermo.thieves.name" : "side.palermo.town.name")])), "\(card)")
+        if let known = Self.palermoKnows[player.role], let holder = dealt.seats(holding: known).first {
+          let line = play.text(
+            "knowledge.player", ["name": dealt.seats[holder].name, "role": play.roleName(known)])
+          #expect(card.contains(line), "\(player.name) knows \(line):\n\(card)")
+        }
+      }
+
+      // The table: everyone in the game, each has looked once; the first night.
+      var table = try play.saved()
+      #expect(table.seats.allSatisfy { $0.views == 1 })
+      #expect(table.nextReveal == 7)
+      var screen = try play.waitForRows(table)
+      #expect(screen.contains(play.text("table.night", ["round": "1"])))
+      play.expectNoRoleOnTable(screen, table)
+
+      let red = try #require(table.seats(holding: "palermo.redThief").first)
+      let black = try #require(table.seats(holding: "palermo.blackThief").first)
+      let citizen = try #require(table.seats(holding: "palermo.citizenGeorge").first)
+
+      // Day 1: the town votes the Red thief out.
+      try play.nextPhase(to: "day", round: 1)
+      try play.markOut(table.seats[red].name, cause: "votedOut", in: table, causes: Self.palermoCauses)
+      try session.waitFor(play.row(table.seats[red].name, death: "votedOut", views: 1))
+      table = try play.saved()
+      #expect(table.seats[red].death == "votedOut")
+
+      // Night 2: the thieves kill a citizen.
+      try play.nextPhase(to: "night", round: 2)
+      try play.markOut(
+        table.seats[citizen].name, cause: "killedAtNight", in: table, causes: Self.palermoCauses)
+      try session.waitFor(play.row(table.seats[citizen].name, death: "killedAtNight", views: 1))
+      table = try play.saved()
+      #expect(table.seats[citizen].death == "killedAtNight")
+
+      // Day 2: the Black thief is voted out, the last thief: the town wins.
+      try play.nextPhase(to: "day", round: 2)
+      try play.markOut(table.seats[black].name, cause: "votedOut", in: table, causes: Self.palermoCauses)
+      screen = try play.waitForSummary(winner: "palermo.town")
+      // Everyone's role on the summary, and how the out players went.
+      for seat in table.seats {
+        let line = TextWidth.pad(seat.name, to: 22) + play.roleName(seat.role)
+        #expect(screen.contains(line), "\(line) on the summary:\n\(screen)")
+      }
+      #expect(screen.contains(play.causeName("killedAtNight")))
+    }
+
+    @Test("Spy with two spies: spies' cards lack the location, the others share it; a right guess wins")
+    func spyWithTwoSpies() throws {
+      let session = try TmuxSession(arguments: ["--seed", "5"])
+      defer { session.kill() }
+      let play = Driver(session)
+      let names = ["Anna", "Βασίλης", "Chris", "Δήμητρα", "Eve", "Φώτης"]
+      try play.chooseGame(2)
+      try play.addPlayers(names)
+      try play.continueToSetup()
+
+      // One spy by default; → makes two: "2 spies, 4 locals".
+      try session.waitFor("◀   1   ▶")
+      try session.sendKeys("Right")
+      try session.waitFor("◀   2   ▶")
+      let table = [
+        play.words.plural("role.spy.spy.count", count: 2),
+        play.words.plural("role.spy.local.count", count: 4),
+      ].joined(separator: play.text("list.separator"))
+      try session.waitFor(table)
+      // Three spies are too many for six players: refused with the limits.
+      try session.sendKeys("Right")
+      try session.waitFor(play.text("error.badCount.title"))
+      try session.waitFor("◀   2   ▶")
+      try session.sendKeys("Enter")
+      try play.waitForHandOff(names[0])
+
+      let dealt = try play.saved()
+      let spies = dealt.seats(holding: "spy.spy")
+      #expect(spies.count == 2, "\(dealt.seats)")
+      #expect(dealt.seats.filter { $0.role == "spy.local" }.count == 4)
+      let location = try #require(dealt.location)
+      let locationLine = play.text(
+        "knowledge.location", ["location": play.text("location.\(location).name")])
+      let anyLocation = play.text("knowledge.location", ["location": ""])
+      try play.revealAll(dealt) { seat, card in
+        let player = dealt.seats[seat]
+        if player.role == "spy.spy" {
+          #expect(card.contains(play.text("knowledge.locationUnknown")), "\(card)")
+          #expect(!card.contains(anyLocation), "a spy's card names no location:\n\(card)")
+        } else {
+          #expect(card.contains(locationLine), "\(card)")
+          let index = try #require(player.locationRole)
+          let role = play.text("location.\(location).role.\(index + 1)")
+          #expect(card.contains(play.text("knowledge.locationRole", ["role": role])), "\(card)")
+          #expect(!card.contains(play.text("knowledge.locationUnknown")))
+        }
+      }
+
+      // A local cannot guess; a spy can, and guesses right.
+      let local = try #require(dealt.seats(holding: "spy.local").first)
+      try session.sendKeys("g")
+      try session.waitFor(play.text("table.pick.guesser"))
+      try play.pick(names[local], among: names)
+      try session.waitFor(play.text("table.cannotGuess.title"))
+      try session.sendKeys("Enter")
+      try session.waitForAbsence(of: play.text("table.cannotGuess.title"))
+
+      let spy = spies[1]
+      try session.sendKeys("g")
+      try session.waitFor(play.text("table.pick.guesser"))
+      try play.pick(names[spy], among: names)
+      try session.waitFor(play.text("table.guessTitle", ["name": names[spy]]))
+      let sorted = Catalog.builtIn(.en).locations().map { play.text("location.\($0.id).name") }
+        .sorted { $0.lowercased() < $1.lowercased() }
+      let name = play.text("location.\(location).name")
+      let index = try #require(sorted.firstIndex(of: name))
+      try play.press("Down", times: index)
+      try session.waitFor("▸ " + name)
+      try session.sendKeys("Enter")
+      let summary = try play.waitForSummary(winner: "spy.spies")
+      #expect(summary.contains(play.text("summary.location", ["location": name])))
+    }
+
+    @Test("Killer: the Cop accuses wrongly once (one accusation fewer), then catches both killers")
+    func killerCopAccuses() throws {
+      let session = try TmuxSession(arguments: ["--seed", "9"])
+      defer { session.kill() }
+      let play = Driver(session)
+      let names = ["Anna", "Bob", "Γιάννης", "Dora", "Ειρήνη", "Fay", "Gus"]
+      try play.chooseGame(3)
+      try play.addPlayers(names)
+      try play.continueToSetup()
+      try session.waitFor("◀   1   ▶")
+      try session.sendKeys("Right")
+      let table = [
+        play.words.plural("role.killer.killer.count", count: 2),
+        play.words.plural("role.killer.cop.count", count: 1),
+        play.words.plural("role.killer.citizen.count", count: 4),
+      ].joined(separator: play.text("list.separator"))
+      try session.waitFor(table)
+      try session.sendKeys("Enter")
+      try play.waitForHandOff(names[0])
+
+      let dealt = try play.saved()
+      let killers = dealt.seats(holding: "killer.killer")
+      let cop = try #require(dealt.seats(holding: "killer.cop").first)
+      let citizens = dealt.seats(holding: "killer.citizen")
+      #expect(killers.count == 2 && citizens.count == 4, "\(dealt.seats)")
+      try play.revealAll(dealt) { seat, card in
+        guard dealt.seats[seat].role == "killer.killer" else { return }
+        // A killer knows the Cop and the other killer.
+        let partner = killers.first { $0 != seat }!
+        for (other, role) in [(cop, "killer.cop"), (partner, "killer.killer")] {
+          let line = play.text(
+            "knowledge.player", ["name": names[other], "role": play.roleName(role)])
+          #expect(card.contains(line), "\(card)")
+        }
+      }
+      try session.waitFor(play.text("table.accusationsLeft", ["count": "3"]))
+
+      // A citizen is winked at (one cause only: no "How?" box).
+      try play.markOut(names[citizens[0]], cause: "killed", in: dealt, causes: ["killed"])
+      try session.waitFor(play.row(names[citizens[0]], death: "killed", views: 1))
+      var now = try play.saved()
+
+      // Wrong: a citizen. One accusation fewer.
+      func accuse(_ seat: Int) throws {
+        try session.sendKeys("a")
+        try session.waitFor(play.text("table.pick.accuse"))
+        let candidates = now.alive.filter { $0 != cop }.map { names[$0] }
+        try play.pick(names[seat], among: candidates)
+      }
+      try accuse(citizens[1])
+      try session.waitFor(play.text("table.accuseWrong.title"))
+      try session.waitFor(
+        play.text("table.accuseWrong.message", ["name": names[citizens[1]], "left": "2"]))
+      try session.waitFor(play.text("table.accusationsLeft", ["count": "2"]))
+      try session.sendKeys("Enter")
+      try session.waitForAbsence(of: play.text("table.accuseWrong.title"))
+      now = try play.saved()
+      #expect(now.seats[citizens[1]].death == nil, "a wrongly accused citizen stays in")
+
+      // Right, twice: the town wins when both killers are caught.
+      try accuse(killers[0])
+      try session.waitFor(play.text("table.accuseRight.message", ["name": names[killers[0]]]))
+      try session.waitFor(play.row(names[killers[0]], death: "caughtByCop", views: 1))
+      try session.sendKeys("Enter")
+      try session.waitForAbsence(of: play.text("table.accuseRight.title"))
+      now = try play.saved()
+      try accuse(killers[1])
+      try play.waitForSummary(winner: "killer.town")
+    }
+
+    @Test("looking at a role again from the table: Are you…?, the card, and the count goes to 2")
+    func lookAgain() throws {
+      let session = try TmuxSession(arguments: ["--seed", "4"])
+      defer { session.kill() }
+      let play = Driver(session)
+      let saved = try play.dealAndRevealPalermo(["Anna", "Bob", "Chris", "Dora", "Eve"])
+      let seat = 2
+      let player = saved.seats[seat]
+
+      // "Are you CHRIS?" can be declined.
+      try session.sendKeys("l")
+      try session.waitFor(play.text("table.pick.look"))
+      try play.pick(player.name, among: saved.names)
+      let question = try session.waitFor(play.text("table.areYou", ["name": "CHRIS"]))
+      play.expectNoRoleOnTable(question, saved)
+      try session.sendKeys("Escape")
+      try play.waitForTable()
+      try session.waitFor(play.row(player.name, views: 1))
+
+      try play.lookAgain(player.name, role: player.role, in: saved)
+      #expect(try play.saved().seats[seat].views == 2)
+      try session.sendKeys("Enter")
+      try play.waitForTable()
+      let screen = try session.waitFor(play.row(player.name, views: 2))
+      for other in saved.seats where other.name != player.name {
+        #expect(screen.contains(play.row(other.name, views: 1)), "\(screen)")
+      }
+      let after = try play.saved()
+      #expect(after.seats.map(\.views) == [1, 1, 2, 1, 1])
+    }
+
+    @Test("after a role looked at again is hidden, neither the screen nor the history holds it")
+    func lookAgainLeavesNoTrace() throws {
+      let session = try TmuxSession(arguments: ["--seed", "8"])
+      defer { session.kill() }
+      let play = Driver(session)
+      let saved = try play.dealAndRevealPalermo(["Anna", "Bob", "Chris", "Dora", "Eve"])
+      // The Doctor: a role whose name no table screen shows.
+      let seat = try #require(saved.seats(holding: "palermo.doctor").first)
+      let player = saved.seats[seat]
+      let card = try play.lookAgain(player.name, role: player.role, in: saved)
+      let description = play.text("role.palermo.doctor.description")
+      let firstWords = String(description.prefix(30))
+      #expect(card.contains(firstWords))
+
+      try session.sendKeys("Enter")
+      let table = try play.waitForTable()
+      let history = try session.history()
+      for text in [play.roleName(player.role), play.upper(play.roleName(player.role)), firstWords] {
+        #expect(!table.contains(text), "\(TmuxSession.framed(table))")
+        #expect(!history.contains(text), "\(history)")
+      }
+      #expect(Screens.lines(history).count <= 24, "the alternate screen keeps no scroll-back")
+    }
+
+    @Test("Red kamikaze chosen by hand, voted out by day: takes a player along, both are out")
+    func kamikazeTakesAPlayerAlong() throws {
+      let session = try TmuxSession(arguments: ["--seed", "2"])
+      defer { session.kill() }
+      let play = Driver(session)
+      let names = ["Anna", "Bob", "Chris", "Dora", "Eve", "Fay"]
+      try play.chooseGame(1)
+      try play.addPlayers(names)
+      try play.continueToSetup()
+
+      // Six roles by hand: both thieves, the Doctor, the Red kamikaze, two citizens.
+      let roles = [
+        "palermo.redThief", "palermo.blackThief", "palermo.doctor", "palermo.redKamikaze",
+        "palermo.citizenGeorge", "palermo.citizenMichael",
+      ]
+      for (count, role) in roles.enumerated() {
+        try play.chooseRole(role, chosen: Array(roles.prefix(count)))
+        try session.waitFor(play.text("setup.chosenCount", ["chosen": "\(count + 1)", "players": "6"]))
+      }
+      // A seventh is refused; a role taken out and put back with ←/→ and Enter.
+      try session.sendKeys("Enter")
+      try session.waitFor(play.text("error.moreRolesThanPlayers.title"))
+      try session.sendKeys("Right")  // the chosen list
+      try session.waitFor("▸ " + play.roleName(roles[0]))
+      try session.sendKeys("Enter")
+      try session.waitFor(play.text("setup.chosenCount", ["chosen": "5", "players": "6"]))
+      try session.sendKeys("Left")
+      try play.chooseRole(roles[0], chosen: Array(roles.dropFirst()))
+      try session.waitFor(play.text("setup.chosenCount", ["chosen": "6", "players": "6"]))
+      try session.sendKeys("d")
+      try play.waitForHandOff(names[0])
+
+      let dealt = try play.saved()
+      #expect(dealt.seats.map(\.role).sorted() == roles.sorted())
+      try play.revealAll(dealt)
+
+      let kamikaze = try #require(dealt.seats(holding: "palermo.redKamikaze").first)
+      let target = try #require(dealt.seats(holding: "palermo.citizenGeorge").first)
+      try play.nextPhase(to: "day", round: 1)
+      try play.markOut(names[kamikaze], cause: "votedOut", in: dealt, causes: Self.palermoCauses)
+      let prompt = play.text("table.pick.kamikaze", ["name": names[kamikaze]])
+      try session.waitFor(prompt)
+      // The choice cannot be skipped: Esc leaves the prompt where it is.
+      try session.sendKeys("Escape")
+      try session.sendKeys("n")
+      #expect(try play.saved().pendingKamikaze == kamikaze)
+      try session.waitFor(prompt)
+      let offered = dealt.alive.filter { $0 != kamikaze }.map { names[$0] }
+      try play.pick(names[target], among: offered)
+      try session.waitFor(play.text("table.taken.message", ["name": names[target]]))
+      try session.waitFor(play.row(names[kamikaze], death: "votedOut", views: 1))
+      try session.waitFor(play.row(names[target], death: "takenByKamikaze", views: 1))
+      let after = try play.saved()
+      #expect(after.seats[kamikaze].death == "votedOut")
+      #expect(after.seats[target].death == "takenByKamikaze")
+      #expect(after.pendingKamikaze == nil)
+      #expect(after.alive.count == 4)
+    }
+  }
+}
+
+extension Driver {
+  /// Palermo for `names` (5 to 7 players) with the suggested roles, every
+  /// reveal of the first round; returns the saved game at the table.
+  func dealAndRevealPalermo(_ names: [String]) throws -> SavedGameFile {
+    try chooseGame(1)
+    try addPlayers(names)
+    try continueToSetup()
+    try suggestAndDeal(players: names.count, first: names[0])
+    let dealt = try saved()
+    try revealAll(dealt)
+    let table = try saved()
+    try waitForRows(table)
+    return table
+  }
+
+  /// Palermo's roles in the order the setup lists them.
+  static let palermoPool = [
+    "palermo.redThief", "palermo.blackThief", "palermo.snitch", "palermo.policeman",
+    "palermo.doctor", "palermo.roommate1", "palermo.roommate2", "palermo.redKamikaze",
+    "palermo.blackKamikaze", "palermo.citizenGeorge", "palermo.citizenMichael",
+    "palermo.citizenJohn", "palermo.citizenJack", "palermo.citizenJames",
+  ]
+
+  /// On the Palermo setup, in the available list (`chosen` already taken out
+  /// of it): goes to the top, down to `role`, checks that its description is
+  /// the one shown, and adds it. Keys are handled in order, so the checks
+  /// before Enter verify the count of Downs rather than wait for them.
+  func chooseRole(_ role: String, chosen: [String]) throws {
+    var available = Self.palermoPool
+    for taken in chosen {
+      if let index = available.firstIndex(of: taken) { available.remove(at: index) }
+    }
+    let index = try #require(available.firstIndex(of: role))
+    try press("Up", times: 20)
+    try press("Down", times: index)
+    let side = role.contains("Thief") || role.hasSuffix("snitch") ? "thieves" : "town"
+    let heading = "   " + roleName(role) + "  ·  " + text("side.palermo.\(side).name")
+    try session.waitUntil("\(role) is highlighted and described") { screen in
+      screen.contains("▸ " + roleName(role)) && Screens.lines(screen).contains { $0.hasPrefix(heading) }
+    }
+    try session.sendKeys("Enter")
+  }
+
+  /// Nothing of any role on the table's own screen.
+  func expectNoRoleOnTable(
+    _ screen: String, _ saved: SavedGameFile, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for role in Set(saved.seats.map(\.role)) {
+      #expect(
+        !screen.contains(roleName(role)), "\(role) on:\n\(TmuxSession.framed(screen))",
+        sourceLocation: sourceLocation)
+    }
+  }
+}
