@@ -92,6 +92,8 @@ public struct AppState: Hashable, Sendable {
   public var table: Table?
   /// Where the first round of reveals has got to (the next seat to hand the laptop to).
   public var nextReveal: Int
+  /// Points from earlier rounds with the same players (Spy), by name.
+  public var scores: [String: Int] = [:]
   /// The table customs switched on in the settings.
   public var houseRules = HouseRules()
   /// The round timer of a timed game, once the table has one.

@@ -86,15 +86,14 @@ extension Canvas {
     return lines.count
   }
 
+  /// The rows a notice takes when drawn `width` columns wide.
+  static func noticeHeight(_ notice: Notice, words: Words, width: Int) -> Int {
+    TextWidth.wrap(words(notice.message, notice.resolvedArguments(words)), width: width - 4).count + 2
+  }
+
   /// A notice (error or news) as a framed box across `rect`'s width at `row`.
   mutating func notice(_ notice: Notice, words: Words, row: Int, in rect: Rect) {
-    let args = notice.args.mapValues { argument -> String in
-      switch argument {
-      case .text(let text): text
-      case .key(let key): words(key)
-      case .phrase(let key, let arguments): words(key, arguments)
-      }
-    }
+    let args = notice.resolvedArguments(words)
     let style = notice.kind == .error ? Theme.error : Theme.good
     let lines = TextWidth.wrap(words(notice.message, args), width: rect.width - 4)
     let box = Rect(row: row, column: rect.column, width: rect.width, height: lines.count + 2)
@@ -110,4 +109,17 @@ extension Canvas {
 func wrapped(_ text: String, width: Int, style: Style = .plain, indent: Int = 0) -> [(String, Style)] {
   let pad = String(repeating: " ", count: indent)
   return TextWidth.wrap(text, width: width - indent).map { (pad + $0, style) }
+}
+
+extension Notice {
+  /// The placeholder values in the current language.
+  func resolvedArguments(_ words: Words) -> [String: String] {
+    args.mapValues { argument -> String in
+      switch argument {
+      case .text(let text): text
+      case .key(let key): words(key)
+      case .phrase(let key, let arguments): words(key, arguments)
+      }
+    }
+  }
 }

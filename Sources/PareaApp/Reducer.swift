@@ -125,8 +125,8 @@ extension AppState {
     }
     if case .home = screen {} else if let notice = notices.first {
       // Reported from outside (a save that failed): above the footer, on any screen.
-      let lines = TextWidth.wrap(words(notice.message), width: width - 10).count
-      canvas.notice(notice, words: words, row: height - 3 - lines, in: Rect(row: 0, column: 3, width: width - 6, height: 0))
+      let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)
+      canvas.notice(notice, words: words, row: height - 1 - rows, in: Rect(row: 0, column: 3, width: width - 6, height: 0))
     }
     confirmation?.draw(into: &canvas, words: words)
     return canvas

@@ -18,6 +18,8 @@ public struct SavedGame: Hashable, Codable, Sendable {
   /// The next seat to hand the laptop to in the first round of reveals;
   /// equal to the number of players once everyone has seen their role.
   public var nextReveal: Int
+  /// Points from earlier rounds with these players (absent in files without any).
+  public var scores: [String: Int]?
 
   /// The game in progress in `state`, if any.
   public init?(state: AppState) {
@@ -27,6 +29,7 @@ public struct SavedGame: Hashable, Codable, Sendable {
     setup = state.setup
     self.table = table
     nextReveal = state.nextReveal
+    scores = state.scores.isEmpty ? nil : state.scores
   }
 
   /// Whether the value makes sense: a known game, a role from that game for
@@ -47,6 +50,7 @@ public struct SavedGame: Hashable, Codable, Sendable {
     state.setup = setup
     state.table = table
     state.nextReveal = nextReveal
+    state.scores = scores ?? [:]
     state.screen = .home(HomeScreen(selection: 0))
   }
 }

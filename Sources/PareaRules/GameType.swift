@@ -50,6 +50,9 @@ public protocol GameType: Sendable {
   func winner(of table: Table) -> SideID?
   /// A balanced setup for a table of `playerCount`, if the game can suggest one.
   func suggestedSetup(players playerCount: Int) -> Setup?
+  /// Points each seat scores for a finished game (Spy's scoring across
+  /// rounds), or nil if the game keeps no score.
+  func points(for table: Table) -> [Int]?
   /// Whether the deal also draws who starts (Spy's first questioner).
   var drawsFirstPlayer: Bool { get }
   /// The length of a timed round in minutes (Spy's questions, Palermo's day
@@ -71,6 +74,8 @@ extension GameType {
   public var usesLocations: Bool { false }
   /// No table accusation by default.
   public var tableAccuses: Bool { false }
+  /// No score by default.
+  public func points(for table: Table) -> [Int]? { nil }
   /// Nobody is drawn to start by default.
   public var drawsFirstPlayer: Bool { false }
   /// Untimed by default.

@@ -121,6 +121,8 @@ public struct Table: Hashable, Codable, Sendable {
   public private(set) var pending: FollowUp?
   /// Every accusation made, in order.
   public private(set) var accusations: [Accusation]
+  /// The table's accusations (Spy's votes); `by` is who started each one.
+  public private(set) var votes: [Accusation]
   /// The location guess, once made.
   public private(set) var guess: LocationGuess?
   /// Whether the game was ended by hand.
@@ -139,6 +141,7 @@ public struct Table: Hashable, Codable, Sendable {
     self.phase = startsAtNight ? .night : .day
     self.pending = nil
     self.accusations = []
+    self.votes = []
     self.guess = nil
     self.endedByHand = false
     self.log = []
@@ -249,14 +252,19 @@ public struct Table: Hashable, Codable, Sendable {
   /// The table accuses the player at `target` (Spy's vote): they are out, and
   /// their role decides the game. Returns whether they were on the bad side.
   @discardableResult
-  public mutating func tableAccuses(_ target: Int, rules: some GameType) throws(TableError) -> Bool {
+  public mutating func tableAccuses(_ target: Int, startedBy starter: Int? = nil, rules: some GameType)
+    throws(TableError) -> Bool
+  {
     try check(target)
+    if let starter { try check(starter) }
     guard pending == nil else { throw .followUpPending }
     guard rules.tableAccuses else { throw .notAllowed }
     guard rules.winner(of: self) == nil else { throw .gameOver }
     guard seats[target].isAlive else { throw .alreadyOut(target) }
     kill(target, cause: .accusedByTable)
-    return rules.isBad(seats[target].role)
+    let correct = rules.isBad(seats[target].role)
+    votes.append(Accusation(by: starter ?? target, target: target, correct: correct))
+    return correct
   }
 
   /// The player at `seat`, who does not know the location, reveals themselves

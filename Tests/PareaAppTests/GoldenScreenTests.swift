@@ -32,6 +32,18 @@ import Testing
     expectGolden(app.render(width: 80, height: 24), "home.\(language)")
   }
 
+  @Test(arguments: languages) func homeWithProblems(_ language: Language) {
+    var app = makeApp(language)
+    app.report(Notice(
+      kind: .error, title: "store.corrupt.title", message: "store.corrupt.message",
+      args: ["file": .text("~/.config/parea/settings.json"), "keptAs": .text("settings.json.corrupt-20261122-101500")]))
+    app.report(Notice(
+      kind: .error, title: "error.locationPack.title", message: "error.locationPack.message",
+      args: ["file": .text("~/.config/parea/locations/islands.el.strings"), "line": .text("4"),
+        "reason": .phrase("error.locationPack.reason.syntax", ["column": "12"])]))
+    expectGolden(app.render(width: 80, height: 24), "home-problems.\(language)")
+  }
+
   @Test(arguments: languages) func homeWithGameInProgress(_ language: Language) {
     var app = Self.palermoTable(language)
     app.press(.escape)

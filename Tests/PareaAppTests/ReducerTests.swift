@@ -313,3 +313,46 @@ import PareaRules
     #expect(page.notice?.title == "timer.up.title")
   }
 }
+
+/// Spy's scores carry over "play again" and start afresh from home.
+@Suite struct ScoreTests {
+  @Test func scoresAddUpAcrossRounds() throws {
+    var app = makeApp(seed: 5)
+    app.send(.home(.play("spy")))
+    app.addPlayers(["A", "B", "C", "D"])
+    app.send(.players(.proceed))
+    for round in 1...2 {
+      app.send(.setup(.deal))
+      for _ in 0..<4 {
+        app.send(.reveal)
+        app.send(.hide)
+      }
+      let table = try #require(app.state.table)
+      let spy = try #require(table.seats(holding: Spy.spy).first)
+      let starter = (spy + 1) % 4
+      // The table accuses the spy; `starter` started it.
+      app.send(.table(.command(.tableAccuses)))
+      for _ in 0..<spy { app.send(.table(.move(1))) }
+      app.send(.table(.pick))
+      let starters = app.state.pickable(for: .voteStarter(target: spy))
+      let starterIndex = try #require(starters.firstIndex(of: starter))
+      for _ in 0..<starterIndex { app.send(.table(.move(1))) }
+      app.send(.table(.pick))
+      guard case .summary = app.state.screen else {
+        Issue.record("round \(round) did not end")
+        return
+      }
+      let finished = try #require(app.state.table)
+      let points = try #require(Spy().points(for: finished))
+      #expect(points[starter] == 2)
+      #expect(points[spy] == 0)
+      app.send(.summary(.playAgain))
+    }
+    let total = app.state.scores.values.reduce(0, +)
+    #expect(total == 8)  // two rounds of 2 + 1 + 1
+    app.send(.back)  // setup → players
+    app.send(.back)  // players → home
+    app.send(.home(.play("spy")))
+    #expect(app.state.scores.isEmpty)
+  }
+}

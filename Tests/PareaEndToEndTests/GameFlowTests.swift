@@ -48,9 +48,9 @@ extension EndToEnd {
 
       try play.revealAll(dealt) { seat, card in
         let player = dealt.seats[seat]
-        #expect(card.contains(play.text("reveal.side", ["side": play.text(
-          player.role.hasSuffix("Thief") || player.role.hasSuffix("snitch")
-            ? "side.palermo.thieves.name" : "side.palermo.town.name")])), "\(card)")
+        let thieves = player.role.hasSuffix("Thief") || player.role.hasSuffix("snitch")
+        let side = play.text(thieves ? "side.palermo.thieves.name" : "side.palermo.town.name")
+        #expect(card.contains(play.text("reveal.side", ["side": side])), "\(card)")
         if let known = Self.palermoKnows[player.role], let holder = dealt.seats(holding: known).first {
           let line = play.text(
             "knowledge.player", ["name": dealt.seats[holder].name, "role": play.roleName(known)])
@@ -73,7 +73,7 @@ extension EndToEnd {
       // Day 1: the town votes the Red thief out.
       try play.nextPhase(to: "day", round: 1)
       try play.markOut(table.seats[red].name, cause: "votedOut", in: table, causes: Self.palermoCauses)
-      try session.waitFor(play.row(table.seats[red].name, death: "votedOut", views: 1))
+      try play.waitForRow(table.seats[red].name, death: "votedOut", views: 1)
       table = try play.saved()
       #expect(table.seats[red].death == "votedOut")
 
@@ -81,7 +81,7 @@ extension EndToEnd {
       try play.nextPhase(to: "night", round: 2)
       try play.markOut(
         table.seats[citizen].name, cause: "killedAtNight", in: table, causes: Self.palermoCauses)
-      try session.waitFor(play.row(table.seats[citizen].name, death: "killedAtNight", views: 1))
+      try play.waitForRow(table.seats[citizen].name, death: "killedAtNight", views: 1)
       table = try play.saved()
       #expect(table.seats[citizen].death == "killedAtNight")
 
@@ -198,7 +198,7 @@ extension EndToEnd {
       try play.revealAll(dealt) { seat, card in
         guard dealt.seats[seat].role == "killer.killer" else { return }
         // A killer knows the Cop and the other killer.
-        let partner = killers.first { $0 != seat }!
+        let partner = try #require(killers.first { $0 != seat })
         for (other, role) in [(cop, "killer.cop"), (partner, "killer.killer")] {
           let line = play.text(
             "knowledge.player", ["name": names[other], "role": play.roleName(role)])
@@ -209,7 +209,7 @@ extension EndToEnd {
 
       // A citizen is winked at (one cause only: no "How?" box).
       try play.markOut(names[citizens[0]], cause: "killed", in: dealt, causes: ["killed"])
-      try session.waitFor(play.row(names[citizens[0]], death: "killed", views: 1))
+      try play.waitForRow(names[citizens[0]], death: "killed", views: 1)
       var now = try play.saved()
 
       // Wrong: a citizen. One accusation fewer.
@@ -232,7 +232,7 @@ extension EndToEnd {
       // Right, twice: the town wins when both killers are caught.
       try accuse(killers[0])
       try session.waitFor(play.text("table.accuseRight.message", ["name": names[killers[0]]]))
-      try session.waitFor(play.row(names[killers[0]], death: "caughtByCop", views: 1))
+      try play.waitForRow(names[killers[0]], death: "caughtByCop", views: 1)
       try session.sendKeys("Enter")
       try session.waitForAbsence(of: play.text("table.accuseRight.title"))
       now = try play.saved()
@@ -249,23 +249,24 @@ extension EndToEnd {
       let seat = 2
       let player = saved.seats[seat]
 
-      // "Are you CHRIS?" can be declined.
+      // "Are you CHRIS?" can be declined (Esc).
       try session.sendKeys("l")
       try session.waitFor(play.text("table.pick.look"))
       try play.pick(player.name, among: saved.names)
-      let question = try session.waitFor(play.text("table.areYou", ["name": "CHRIS"]))
+      let question = try session.settled(
+        play.text("table.areYou", ["name": play.upper(player.name)]))
       play.expectNoRoleOnTable(question, saved)
       try session.sendKeys("Escape")
       try play.waitForTable()
-      try session.waitFor(play.row(player.name, views: 1))
+      try play.waitForRow(player.name, views: 1)
 
       try play.lookAgain(player.name, role: player.role, in: saved)
       #expect(try play.saved().seats[seat].views == 2)
       try session.sendKeys("Enter")
       try play.waitForTable()
-      let screen = try session.waitFor(play.row(player.name, views: 2))
+      let screen = try play.waitForRow(player.name, views: 2)
       for other in saved.seats where other.name != player.name {
-        #expect(screen.contains(play.row(other.name, views: 1)), "\(screen)")
+        #expect(play.hasRow(play.row(other.name, views: 1), on: screen), "\(screen)")
       }
       let after = try play.saved()
       #expect(after.seats.map(\.views) == [1, 1, 2, 1, 1])
@@ -332,21 +333,29 @@ extension EndToEnd {
       try play.revealAll(dealt)
 
       let kamikaze = try #require(dealt.seats(holding: "palermo.redKamikaze").first)
-      let target = try #require(dealt.seats(holding: "palermo.citizenGeorge").first)
+      // The kamikaze suspects well: a thief goes along (a citizen would leave
+      // two thieves against two of the town, and the thieves would win).
+      let target = try #require(dealt.seats(holding: "palermo.blackThief").first)
       try play.nextPhase(to: "day", round: 1)
       try play.markOut(names[kamikaze], cause: "votedOut", in: dealt, causes: Self.palermoCauses)
       let prompt = play.text("table.pick.kamikaze", ["name": names[kamikaze]])
       try session.waitFor(prompt)
-      // The choice cannot be skipped: Esc leaves the prompt where it is.
-      try session.sendKeys("Escape")
-      try session.sendKeys("n")
-      #expect(try play.saved().pendingKamikaze == kamikaze)
-      try session.waitFor(prompt)
+      // The choice cannot be skipped: Esc and "next phase" leave the prompt
+      // where it is. (The highlight moved down and up again after them shows
+      // that both keys have been handled.)
       let offered = dealt.alive.filter { $0 != kamikaze }.map { names[$0] }
+      try session.sendKeys("Escape")
+      try session.sendKeys("n", "Down")
+      try session.waitFor("▸ " + offered[1] + " ")
+      try session.sendKeys("Up")
+      let waiting = try session.settled("▸ " + offered[0] + " ")
+      #expect(waiting.contains(prompt) && waiting.contains(play.text("table.day", ["round": "1"])))
+      let pending = try play.saved()
+      #expect(pending.pendingKamikaze == kamikaze && pending.phase == "day")
       try play.pick(names[target], among: offered)
       try session.waitFor(play.text("table.taken.message", ["name": names[target]]))
-      try session.waitFor(play.row(names[kamikaze], death: "votedOut", views: 1))
-      try session.waitFor(play.row(names[target], death: "takenByKamikaze", views: 1))
+      try play.waitForRow(names[kamikaze], death: "votedOut", views: 1)
+      try play.waitForRow(names[target], death: "takenByKamikaze", views: 1)
       let after = try play.saved()
       #expect(after.seats[kamikaze].death == "votedOut")
       #expect(after.seats[target].death == "takenByKamikaze")

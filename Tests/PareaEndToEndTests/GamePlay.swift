@@ -3,10 +3,6 @@ import PareaApp
 import PareaLocale
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `game.json` as the program last wrote it: who holds which role, who is
 /// out, how often each has looked. Read with JSONSerialization so that the
 /// tests see the file as a person (or another program) would, not through the
@@ -80,6 +76,29 @@ struct SavedGameFile {
   }
 }
 
+extension TmuxSession {
+  /// Like `waitUntil`, but returns only a screen that two captures in a row
+  /// agree on: ncurses may send a frame in more than one write, and under load
+  /// a capture can fall between them and show half a frame. Use it for a
+  /// screen whose whole content is then checked or compared.
+  @discardableResult
+  func waitUntilSettled(
+    _ what: String, timeout: Duration = .seconds(5), _ condition: (String) -> Bool
+  ) throws -> String {
+    var previous: String?
+    return try waitUntil(what + " (and the screen settles)", timeout: timeout) { screen in
+      defer { previous = screen }
+      return screen == previous && condition(screen)
+    }
+  }
+
+  /// `waitFor` for a screen that is then checked as a whole.
+  @discardableResult
+  func settled(_ text: String, timeout: Duration = .seconds(5)) throws -> String {
+    try waitUntilSettled("the screen shows \"\(text)\"", timeout: timeout) { $0.contains(text) }
+  }
+}
+
 /// Drives one running `parea` as a person would, in the words of the language
 /// the program is showing (looked up in the built-in tables, not hard-coded).
 struct Driver {
@@ -112,7 +131,7 @@ struct Driver {
 
   /// Waits for the home screen.
   @discardableResult
-  func waitForHome() throws -> String { try session.waitFor(text("home.title")) }
+  func waitForHome() throws -> String { try session.settled(text("home.title")) }
 
   /// Picks a game by its number on the home screen: 1 Palermo, 2 Spy, 3 Killer.
   func chooseGame(_ number: Int) throws {
@@ -150,7 +169,7 @@ struct Driver {
   /// Waits for "Pass the laptop to NAME".
   @discardableResult
   func waitForHandOff(_ name: String) throws -> String {
-    try session.waitUntil("the hand-off to \(name)") {
+    try session.waitUntilSettled("the hand-off to \(name)") {
       $0.contains(text("handOff.passTo")) && $0.contains(text("handOff.ready", ["name": name]))
         && $0.contains(upper(name))
     }
@@ -166,7 +185,7 @@ struct Driver {
   /// Waits for NAME's card showing `role`.
   @discardableResult
   func waitForCard(_ name: String, role: String) throws -> String {
-    try session.waitUntil("\(name)'s card (\(role))") {
+    try session.waitUntilSettled("\(name)'s card (\(role))") {
       $0.contains(text("reveal.youAre")) && $0.contains(upper(roleName(role)))
         && $0.contains(upper(name))
     }
@@ -183,16 +202,13 @@ struct Driver {
       try expectNoRole(in: handOff, saved)
       let card = try reveal(player.name, role: player.role)
       try check(seat, card)
-      try session.sendKeys("Enter")
-      if seat + 1 < saved.seats.count {
-        try waitForHandOff(saved.seats[seat + 1].name)
-      }
+      try session.sendKeys("Enter")  // hides: the next hand-off, or the table after the last
     }
     try waitForTable()
   }
 
-  /// No role name of the game (in either language, in capitals as the card
-  /// shows them, or as the summary writes them) on `screen`.
+  /// No card on `screen`, and no role name of the game in capitals, as a
+  /// card shows them, in either language.
   func expectNoRole(
     in screen: String, _ saved: SavedGameFile, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
@@ -215,16 +231,30 @@ struct Driver {
   /// Waits for the table's main view (the list of actions).
   @discardableResult
   func waitForTable() throws -> String {
-    try session.waitUntil("the table") {
+    try session.waitUntilSettled("the table") {
       $0.contains(text("table.actions")) && $0.contains(text("table.command.end"))
         && $0.contains(text("table.looked"))
     }
   }
 
   /// A player's line on the table: name, state, how many times they looked.
+  /// Ends with a space, so "1" does not match "12"; compare with
+  /// `hasRow(_:on:)` (capture-pane drops the space at the end of a line).
   func row(_ name: String, death: String? = nil, views: Int) -> String {
     TextWidth.pad(name, to: PlayersScreen.maxNameWidth + 2)
       + TextWidth.pad(death.map(causeName) ?? text("table.alive"), to: 22) + "\(views) "
+  }
+
+  /// Whether `screen` has `row` (from `row(_:death:views:)`) on one of its lines.
+  func hasRow(_ row: String, on screen: String) -> Bool {
+    Screens.lines(screen).contains { ($0 + " ").contains(row) }
+  }
+
+  /// Waits for a player's line on the table.
+  @discardableResult
+  func waitForRow(_ name: String, death: String? = nil, views: Int) throws -> String {
+    let row = row(name, death: death, views: views)
+    return try session.waitUntilSettled("the table shows \"\(row)\"") { hasRow(row, on: $0) }
   }
 
   /// The table's rows as the saved game says they should be.
@@ -236,8 +266,8 @@ struct Driver {
   @discardableResult
   func waitForRows(_ saved: SavedGameFile) throws -> String {
     let expected = rows(saved)
-    return try session.waitUntil("the table shows \(expected)") { screen in
-      expected.allSatisfy { screen.contains($0) }
+    return try session.waitUntilSettled("the table shows \(expected)") { screen in
+      expected.allSatisfy { hasRow($0, on: screen) }
     }
   }
 
@@ -286,7 +316,7 @@ struct Driver {
   /// The summary with the winner's headline.
   @discardableResult
   func waitForSummary(winner side: String) throws -> String {
-    try session.waitUntil("the summary says \(side) won") {
+    try session.waitUntilSettled("the summary says \(side) won") {
       $0.contains(text("summary.title")) && $0.contains(upper(text("side.\(side).win")))
     }
   }

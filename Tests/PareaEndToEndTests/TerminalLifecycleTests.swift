@@ -1,4 +1,5 @@
 import Foundation
+import PareaLocale
 import Testing
 
 #if canImport(Glibc)
@@ -83,7 +84,8 @@ extension EndToEnd {
       defer { session.kill() }
       #expect(try session.waitForExit() == 1)
       let screen = try session.capture()
-      #expect(screen.contains("parea: needs a terminal"), "\(screen)")
+      let words = Catalog.builtIn(.en).text("terminal.notATerminal")
+      #expect(screen.contains("parea: " + words.prefix(20)), "\(screen)")
       expectRestored(try session.sttyAfterExit())
     }
 
@@ -158,9 +160,9 @@ extension EndToEnd {
   func notATerminal() throws {
     let result = try run([])
     #expect(result.status == 1)
-    #expect(
-      result.errorOutput
-        == "parea: needs a terminal; run it without redirecting its input or output\n")
+    // The message comes from the locale tables, in the environment's language.
+    let expected = Language.allCases.map { "parea: " + Catalog.builtIn($0).text("terminal.notATerminal") + "\n" }
+    #expect(expected.contains(result.errorOutput), "\(result.errorOutput)")
     #expect(result.output.isEmpty, "no escape sequences written: \(result.output.debugDescription)")
   }
 }

@@ -500,3 +500,50 @@ struct TableTests {
     #expect(decoded == setup)
   }
 }
+
+/// Spy's scoring across rounds, one row per way a round can end.
+@Suite struct SpyScoringTests {
+  /// Five players; seat 0 is the only spy, the location is the zoo.
+  static func table() -> Table {
+    let seats = (0..<5).map { Seat(name: "P\($0)", role: $0 == 0 ? Spy.spy : Spy.local, locationRole: $0 == 0 ? nil : $0) }
+    return Table(game: "spy", seats: seats, location: "zoo")
+  }
+
+  @Test func rightGuessGivesTheSpyFour() throws {
+    var table = Self.table()
+    try table.guessLocation("zoo", by: 0, rules: Spy())
+    #expect(Spy().points(for: table) == [4, 0, 0, 0, 0])
+  }
+
+  @Test func wrongGuessGivesEveryoneElseOne() throws {
+    var table = Self.table()
+    try table.guessLocation("bank", by: 0, rules: Spy())
+    #expect(Spy().points(for: table) == [0, 1, 1, 1, 1])
+  }
+
+  @Test func accusingAnInnocentGivesTheSpyFour() throws {
+    var table = Self.table()
+    try table.tableAccuses(2, startedBy: 3, rules: Spy())
+    #expect(Spy().points(for: table) == [4, 0, 0, 0, 0])
+  }
+
+  @Test func catchingTheSpyGivesTheStarterTwo() throws {
+    var table = Self.table()
+    try table.tableAccuses(0, startedBy: 3, rules: Spy())
+    #expect(Spy().points(for: table) == [0, 1, 1, 2, 1])
+  }
+
+  @Test func nobodyAccusedGivesTheSpyTwo() {
+    var table = Self.table()
+    #expect(Spy().points(for: table) == nil)  // still playing
+    table.end()
+    #expect(Spy().points(for: table) == [2, 0, 0, 0, 0])
+  }
+
+  @Test func otherGamesKeepNoScore() throws {
+    var generator = SplitMix64(seed: 3)
+    var table = try Killer().deal(players: ["A", "B", "C"], setup: Setup(badCount: 1), using: &generator)
+    table.end()
+    #expect(Killer().points(for: table) == nil)
+  }
+}

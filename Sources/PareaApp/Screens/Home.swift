@@ -42,10 +42,14 @@ public struct HomeScreen: Hashable, Sendable {
     let bounds = canvas.bounds
     canvas.header(words, title: words("home.title"))
     var row = 3
-    let banner = Banner.lines(words.upper(words("app.name")))
-    for line in banner {
-      canvas.center(line, row: row, in: bounds, style: Theme.title)
-      row += 1
+    if state.notices.isEmpty {
+      for line in Banner.lines(words.upper(words("app.name"))) {
+        canvas.center(line, row: row, in: bounds, style: Theme.title)
+        row += 1
+      }
+    } else {
+      // Problems to read: the banner gives its rows to them.
+      row = 2
     }
     canvas.center(words("app.tagline"), row: row, in: bounds, style: Theme.dim)
     row += 2
@@ -79,8 +83,13 @@ public struct HomeScreen: Hashable, Sendable {
       }
       line += 1
     }
-    if let notice = state.notices.first {
-      canvas.notice(notice, words: words, row: line + 1, in: Rect(row: 0, column: 3, width: bounds.width - 6, height: 0))
+    // Every notice, one under the other while they fit (two damaged files are two notices).
+    var noticeRow = line + 1
+    for notice in state.notices {
+      let height = Canvas.noticeHeight(notice, words: words, width: bounds.width - 6)
+      guard noticeRow + height <= bounds.height - 1 else { break }
+      canvas.notice(notice, words: words, row: noticeRow, in: Rect(row: 0, column: 3, width: bounds.width - 6, height: 0))
+      noticeRow += height
     }
     var hints = [
       KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.play")),
@@ -153,6 +162,7 @@ extension AppState {
       return []
     }
     game = id
+    scores = [:]  // a new game starts a new score sheet
     screen = .players(PlayersScreen())
     return []
   }
@@ -162,7 +172,9 @@ extension AppState {
   mutating func resume() -> [Effect] {
     guard let table else { return [] }
     game = table.game
-    if nextReveal < table.seats.count {
+    if table.endedByHand || rules.winner(of: table) != nil {
+      screen = .summary(SummaryScreen())
+    } else if nextReveal < table.seats.count {
       screen = .handOff(HandOffScreen(seat: nextReveal))
     } else {
       var page = TableScreen()

@@ -37,7 +37,7 @@ public struct SummaryScreen: Hashable, Sendable {
     row += 1
     let nameWidth = PlayersScreen.maxNameWidth + 2
     let list = Rect(row: row, column: 4, width: bounds.width - 8, height: bounds.height - row - 2)
-    let lines = table.seats.map { seat -> String in
+    var lines = table.seats.map { seat -> String in
       var text = TextWidth.pad(seat.name, to: nameWidth) + TextWidth.pad(words.roleName(seat.role), to: 24)
       if let index = seat.locationRole, let location = table.location {
         text += words.locationRole(location, index)
@@ -46,7 +46,18 @@ public struct SummaryScreen: Hashable, Sendable {
       }
       return text
     }
-    let styles = table.seats.map { rules.isBad($0.role) ? Theme.bad : Theme.normal }
+    var styles = table.seats.map { rules.isBad($0.role) ? Theme.bad : Theme.normal }
+    if let points = rules.points(for: table) {
+      // This round's points and the running total, right-aligned.
+      let heading = TextWidth.pad(words("summary.points"), to: 8) + words("summary.total")
+      lines = lines.map { TextWidth.pad($0, to: list.width - 16) }
+      lines.insert(TextWidth.pad("", to: list.width - 16) + heading, at: 0)
+      styles.insert(Theme.dim, at: 0)
+      for (seat, value) in points.enumerated() {
+        let total = (state.scores[table.seats[seat].name] ?? 0) + value
+        lines[seat + 1] += TextWidth.pad("+\(value)", to: 8) + String(total)
+      }
+    }
     let top = min(scroll, max(0, lines.count - list.height))
     for (offset, index) in (top..<min(lines.count, top + list.height)).enumerated() {
       canvas.write(lines[index], row: list.row + offset, column: list.column, style: styles[index], limit: list.width)
@@ -72,11 +83,15 @@ extension AppState {
   mutating func reduceSummary(_ action: SummaryAction) -> [Effect] {
     switch action {
     case .playAgain:
+      if let table, let points = rules.points(for: table) {
+        for (seat, value) in zip(table.seats, points) { scores[seat.name, default: 0] += value }
+      }
       table = nil
       nextReveal = 0
       screen = .setup(SetupScreen())
       return [.saveGame, .redrawAll]
     case .home:
+      scores = [:]
       table = nil
       nextReveal = 0
       screen = .home(HomeScreen(selection: homeIndex(of: game)))

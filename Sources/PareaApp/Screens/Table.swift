@@ -36,6 +36,8 @@ public struct TableScreen: Hashable, Sendable {
     case accuser
     /// Accused by the table (Spy's vote).
     case tableAccuses
+    /// Who started the table's accusation of `target` (it scores).
+    case voteStarter(target: Int)
     /// The player revealing themselves to guess the location.
     case guesser
   }
@@ -194,6 +196,7 @@ extension AppState {
     switch purpose {
     case .look: return Array(table.seats.indices)
     case .accuse(let by): return table.alive.filter { $0 != by }
+    case .voteStarter(let target): return table.alive.filter { $0 != target }
     case .accuser:
       return table.alive.filter { (table.accusationsLeft(for: $0, rules: rules) ?? 0) > 0 }
     default: return table.alive
@@ -318,7 +321,11 @@ extension AppState {
           args: ["name": name, "left": .text(String(left))])
         return finishIfWon(table: table, effects: [.saveGame])
       case .tableAccuses:
-        let caught = (try? table.tableAccuses(seat, rules: rules)) ?? false
+        page.mode = .pick(.voteStarter(target: seat))
+        page.selection = 0
+      case .voteStarter(let target):
+        let name = Notice.Argument.text(table.seats[target].name)
+        let caught = (try? table.tableAccuses(target, startedBy: seat, rules: rules)) ?? false
         page.mode = .main
         page.notice = Notice(
           kind: caught ? .info : .error,

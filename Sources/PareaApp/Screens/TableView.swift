@@ -155,6 +155,7 @@ extension TableScreen {
     case .accuse: words("table.pick.accuse")
     case .accuser: words("table.pick.accuser")
     case .tableAccuses: words("table.pick.tableAccuses")
+    case .voteStarter(let target): words("table.pick.voteStarter", ["name": table.seats[target].name])
     case .guesser: words("table.pick.guesser")
     }
   }

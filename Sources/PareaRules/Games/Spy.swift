@@ -37,6 +37,29 @@ public struct Spy: GameType {
     .countBad(bad: Self.spy, limit: 1...3, fixed: [], filler: Self.local)
   }
 
+  /// Spy's scoring: a spy scores 4 for a right guess or when the table accuses
+  /// someone innocent, 2 when the game ends with nobody accused; when the spies
+  /// lose, everyone else scores 1, and whoever started a vote that caught a
+  /// spy scores 2.
+  public func points(for table: Table) -> [Int]? {
+    let spies = Set(table.seats(holding: Self.spy))
+    var points = [Int](repeating: 0, count: table.seats.count)
+    func give(_ value: Int, spiesSide: Bool) {
+      for seat in points.indices where spies.contains(seat) == spiesSide { points[seat] = value }
+    }
+    switch winner(of: table) {
+    case Self.spies?:
+      give(4, spiesSide: true)
+    case Self.locals?:
+      give(1, spiesSide: false)
+      for vote in table.votes where vote.correct && !spies.contains(vote.by) { points[vote.by] = 2 }
+    default:
+      guard table.endedByHand else { return nil }
+      if table.votes.isEmpty && table.guess == nil { give(2, spiesSide: true) }
+    }
+    return points
+  }
+
   /// A spy's guess decides the game at once (right: spies; wrong: the others).
   /// The table's accusation of someone who is not a spy hands the game to the
   /// spies; once every spy is accused, the others win.
