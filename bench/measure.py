@@ -1,0 +1,808 @@
+#!/usr/bin/env python3
+"""Parea's benchmark driver (Python 3 standard library only).
+
+Runs full-screen programs on a pseudo-terminal of 80x24 (TERM=xterm-256color,
+LC_ALL=C.UTF-8) and measures, for each:
+
+  first frame   spawn -> the last byte of the first complete home screen
+  peak RSS      VmHWM from /proc/PID/status after the last screen, just
+                before quitting. Not ru_maxrss from wait4: with posix_spawn
+                (vfork) the kernel folds the parent's (Python's, ~18 MB) peak
+                into the child's ru_maxrss at exec; /usr/bin/time -v has the same
+                flaw at the scale of time's own ~2 MB (it is run once as a
+                cross-check).
+  key -> redraw a key written to the pty -> the last byte of the changed screen
+
+"Complete screen" is decided on the screen itself, not on raw bytes: the output
+is fed to a small VT100/xterm emulator (the subset ncurses emits for
+xterm-256color), and a screen counts as drawn when every marker string is on
+the emulated screen (and every "absent" string is not) AND the program has then
+written nothing for QUIET_MS. The time reported is that of the last byte read
+before the quiet period, so the quiet period itself is never counted. Reading
+the screen rather than the bytes matters because ncurses only sends the cells
+that changed, skips blanks with cursor motion and compresses runs (rep).
+
+Usage (scripts/bench calls it like this):
+  measure.py --parea BIN --floor BIN [--deals BIN] [--runs 20] [--warmup 3]
+             [--instructions] [--variant LABEL=BIN ...] [--json FILE]
+  measure.py --show BIN [ARGS...]    # print the emulated first frame (debugging)
+  measure.py --smaps BIN [ARGS...]   # which mappings hold the RSS after the first frame
+"""
+
+import argparse
+import codecs
+import fcntl
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+import unicodedata
+
+ROWS, COLS = 24, 80
+QUIET_MS = 40          # no output for this long after the markers = frame done
+TIMEOUT_S = 10.0       # give up on a screen after this long
+
+# Targets from issue 6.
+TARGET_FIRST_FRAME_RATIO = 1.5   # Parea median <= 1.5 x the C floor's median
+TARGET_PEAK_RSS_MB = 10.0        # MB = 10^6 bytes
+TARGET_KEY_MEDIAN_MS = 2.0
+
+
+# --------------------------------------------------------------------------
+# A minimal terminal emulator: enough of xterm for what ncurses sends.
+# --------------------------------------------------------------------------
+
+def char_width(ch):
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+class Screen:
+    def __init__(self, rows=ROWS, cols=COLS):
+        self.rows, self.cols = rows, cols
+        self.grid = [[" "] * cols for _ in range(rows)]
+        self.alt = None            # saved main screen while on the alternate one
+        self.y = self.x = 0
+        self.saved = (0, 0)
+        self.top, self.bottom = 0, rows - 1
+        self.wrap_pending = False
+        self.insert_mode = False
+        self.last_char = " "
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.state = "ground"
+        self.seq = ""
+
+    # -- text -----------------------------------------------------------
+    def text(self):
+        return "\n".join("".join(c for c in row if c is not None).rstrip() for row in self.grid)
+
+    def contains(self, needle):
+        return any(needle in "".join(c for c in row if c is not None) for row in self.grid)
+
+    # -- feeding --------------------------------------------------------
+    def feed(self, data):
+        for ch in self.decoder.decode(data):
+            self._char(ch)
+
+    def _char(self, ch):
+        st = self.state
+        if st == "ground":
+            if ch == "\x1b":
+                self.state, self.seq = "esc", ""
+            elif ch < " " or ch == "\x7f":
+                self._control(ch)
+            else:
+                self._print(ch)
+        elif st == "esc":
+            if ch == "[":
+                self.state, self.seq = "csi", ""
+            elif ch == "]":
+                self.state, self.seq = "osc", ""
+            elif ch in "()*+#%":
+                self.state = "charset"
+            else:
+                self.state = "ground"
+                self._esc(ch)
+        elif st == "charset":
+            self.state = "ground"
+        elif st == "csi":
+            if "\x40" <= ch <= "\x7e":
+                self.state = "ground"
+                self._csi(self.seq, ch)
+            else:
+                self.seq += ch
+        elif st == "osc":
+            if ch == "\x07":
+                self.state = "ground"
+            elif ch == "\x1b":
+                self.state = "osc_esc"
+        elif st == "osc_esc":
+            self.state = "ground" if ch == "\\" else "osc"
+
+    def _control(self, ch):
+        if ch == "\r":
+            self.x, self.wrap_pending = 0, False
+        elif ch in "\n\x0b\x0c":
+            self._index()
+            self.wrap_pending = False
+        elif ch == "\b":
+            self.x, self.wrap_pending = max(0, self.x - 1), False
+        elif ch == "\t":
+            self.x = min(self.cols - 1, (self.x // 8 + 1) * 8)
+            self.wrap_pending = False
+        # BEL and the rest: nothing
+
+    def _esc(self, ch):
+        if ch == "7":
+            self.saved = (self.y, self.x)
+        elif ch == "8":
+            self.y, self.x = self.saved
+            self.wrap_pending = False
+        elif ch == "D":
+            self._index()
+        elif ch == "E":
+            self.x = 0
+            self._index()
+        elif ch == "M":
+            self._reverse_index()
+        elif ch == "c":
+            self.__init__(self.rows, self.cols)
+        # "=", ">", "H" (tab set) and others: nothing to draw
+
+    def _print(self, ch):
+        w = char_width(ch)
+        if w == 0:
+            return  # combining marks: the base cell already holds the grapheme
+        if self.wrap_pending:
+            self.x = 0
+            self._index()
+            self.wrap_pending = False
+        if w == 2 and self.x == self.cols - 1:
+            self.x = 0
+            self._index()
+        row = self.grid[self.y]
+        if self.insert_mode:
+            for _ in range(w):
+                row.insert(self.x, " ")
+                row.pop()
+        row[self.x] = ch
+        if w == 2:
+            row[self.x + 1] = None  # the right half of a wide character
+        self.last_char = ch
+        if self.x + w >= self.cols:
+            self.x = self.cols - 1
+            self.wrap_pending = True
+        else:
+            self.x += w
+
+    def _blank_row(self):
+        return [" "] * self.cols
+
+    def _scroll_up(self, n, top=None):
+        top = self.top if top is None else top
+        for _ in range(n):
+            del self.grid[top]
+            self.grid.insert(self.bottom, self._blank_row())
+
+    def _scroll_down(self, n, top=None):
+        top = self.top if top is None else top
+        for _ in range(n):
+            del self.grid[self.bottom]
+            self.grid.insert(top, self._blank_row())
+
+    def _index(self):
+        if self.y == self.bottom:
+            self._scroll_up(1)
+        elif self.y < self.rows - 1:
+            self.y += 1
+
+    def _reverse_index(self):
+        if self.y == self.top:
+            self._scroll_down(1)
+        elif self.y > 0:
+            self.y -= 1
+
+    def _csi(self, seq, final):
+        private = seq[:1] in ("?", ">", "!", "<", "=")
+        body = seq[1:] if private else seq
+        if private or not re.fullmatch(r"[0-9;]*", body):
+            if seq == "!" and final == "p":
+                self.insert_mode = False  # soft reset
+            return  # modes (?1049h etc.), soft reset, queries: nothing to draw
+        args = [int(a) if a else 0 for a in body.split(";")] if body else []
+
+        def arg(i=0, default=1):
+            v = args[i] if i < len(args) else 0
+            return v if v else default
+
+        self.wrap_pending = False if final not in "m" else self.wrap_pending
+        if final == "H" or final == "f":
+            self.y = min(self.rows - 1, arg(0) - 1)
+            self.x = min(self.cols - 1, arg(1) - 1)
+        elif final == "A":
+            self.y = max(0, self.y - arg())
+        elif final == "B":
+            self.y = min(self.rows - 1, self.y + arg())
+        elif final == "C":
+            self.x = min(self.cols - 1, self.x + arg())
+        elif final == "D":
+            self.x = max(0, self.x - arg())
+        elif final == "G":
+            self.x = min(self.cols - 1, arg() - 1)
+        elif final == "d":
+            self.y = min(self.rows - 1, arg() - 1)
+        elif final == "K":
+            mode, row = arg(0, 0), self.grid[self.y]
+            rng = range(self.x, self.cols) if mode == 0 else range(0, self.x + 1) if mode == 1 else range(self.cols)
+            for i in rng:
+                row[i] = " "
+        elif final == "J":
+            mode = arg(0, 0)
+            if mode == 0:
+                for i in range(self.x, self.cols):
+                    self.grid[self.y][i] = " "
+                for r in range(self.y + 1, self.rows):
+                    self.grid[r] = self._blank_row()
+            elif mode == 1:
+                for r in range(0, self.y):
+                    self.grid[r] = self._blank_row()
+                for i in range(0, self.x + 1):
+                    self.grid[self.y][i] = " "
+            else:
+                self.grid = [self._blank_row() for _ in range(self.rows)]
+        elif final == "X":
+            row = self.grid[self.y]
+            for i in range(self.x, min(self.cols, self.x + arg())):
+                row[i] = " "
+        elif final == "P":
+            row = self.grid[self.y]
+            for _ in range(min(arg(), self.cols - self.x)):
+                del row[self.x]
+                row.append(" ")
+        elif final == "@":
+            row = self.grid[self.y]
+            for _ in range(min(arg(), self.cols - self.x)):
+                row.insert(self.x, " ")
+                row.pop()
+        elif final == "L":
+            if self.top <= self.y <= self.bottom:
+                self._scroll_down(min(arg(), self.bottom - self.y + 1), top=self.y)
+        elif final == "M":
+            if self.top <= self.y <= self.bottom:
+                self._scroll_up(min(arg(), self.bottom - self.y + 1), top=self.y)
+        elif final == "S":
+            self._scroll_up(arg())
+        elif final == "T":
+            self._scroll_down(arg())
+        elif final == "r":
+            self.top = arg(0) - 1
+            self.bottom = min(self.rows - 1, arg(1, self.rows) - 1)
+            self.y = self.x = 0
+        elif final == "b":
+            for _ in range(arg()):
+                self._print(self.last_char)
+        elif final == "h" or final == "l":
+            if 4 in args:
+                self.insert_mode = final == "h"
+        # "m" (colors, attributes), "t" (window ops), "c"/"n" queries: nothing
+
+
+# --------------------------------------------------------------------------
+# Running a program on a pty
+# --------------------------------------------------------------------------
+
+class Child:
+    """A program on a fresh 80x24 pseudo-terminal, its output fed to a Screen."""
+
+    def __init__(self, argv, env):
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        slave_path = os.ttyname(slave)
+        self.screen = Screen()
+        self.log = bytearray()
+        # posix_spawn (vfork) rather than fork: forking this Python process
+        # would add its own cost to every measured start. setsid + opening the
+        # slave makes it the child's controlling terminal, as in a real shell.
+        actions = [
+            (os.POSIX_SPAWN_OPEN, 0, slave_path, os.O_RDWR, 0),
+            (os.POSIX_SPAWN_DUP2, 0, 1),
+            (os.POSIX_SPAWN_DUP2, 0, 2),
+        ]
+        self.start = time.perf_counter()
+        try:
+            self.pid = os.posix_spawn(argv[0], argv, env, file_actions=actions, setsid=True,
+                                      setsigdef=(signal.SIGINT, signal.SIGTERM, signal.SIGHUP,
+                                                 signal.SIGPIPE, signal.SIGWINCH),
+                                      setsigmask=())
+        except OSError:
+            os.close(self.master)
+            raise
+        finally:
+            os.close(slave)
+        os.set_blocking(self.master, False)
+        self.status = None
+        self.rusage = None
+        self.last_output = self.start
+
+    def _read(self, timeout):
+        """Reads what is there (waiting up to `timeout` s); returns False on quiet/EOF."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except (BlockingIOError, InterruptedError):
+            return True
+        except OSError:  # EIO: the child closed the terminal
+            return False
+        if not data:
+            return False
+        now = time.perf_counter()
+        self.screen.feed(data)
+        self.log += data
+        self.last_output = now
+        return True
+
+    def wait_screen(self, present, absent=(), since=None, timeout=TIMEOUT_S):
+        """Waits until the screen shows every `present` string and no `absent`
+        one and output has been quiet for QUIET_MS; returns the time (s) of the
+        last byte, measured from `since` (default: the spawn)."""
+        since = self.start if since is None else since
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if self._read(QUIET_MS / 1000):
+                continue
+            scr = self.screen
+            if all(scr.contains(p) for p in present) and not any(scr.contains(a) for a in absent):
+                if self.last_output >= since:
+                    return self.last_output - since
+            if self.exited():
+                break
+        raise RuntimeError(
+            f"screen with {present!r} (without {absent!r}) did not appear; the screen was:\n"
+            + self.screen.text() + f"\n(raw tail: {bytes(self.log[-300:])!r})")
+
+    def press(self, key, present, absent=()):
+        """Writes `key` and returns the seconds until the screen it leads to is drawn."""
+        while self._read(0):
+            pass
+        sent = time.perf_counter()
+        os.write(self.master, key)
+        return self.wait_screen(present, absent, since=sent)
+
+    def memory(self):
+        """The program's memory now, from /proc (KiB): VmHWM is the peak RSS of
+        the process image since exec, VmRSS the current one, and the split of
+        RSS into anonymous memory, files (code, data, fonts...) and shmem."""
+        out = {}
+        try:
+            with open(f"/proc/{self.pid}/status") as f:
+                for line in f:
+                    key, _, value = line.partition(":")
+                    if key in ("VmHWM", "VmRSS", "RssAnon", "RssFile", "RssShmem"):
+                        out[key] = int(value.split()[0])
+        except OSError:
+            pass
+        return out
+
+    def exited(self):
+        if self.status is not None:
+            return True
+        pid, status, usage = os.wait4(self.pid, os.WNOHANG)
+        if pid == 0:
+            return False
+        self.status, self.rusage = status, usage
+        return True
+
+    def finish(self, quit_key):
+        """Quits (the key, then SIGTERM, then SIGKILL) and returns the rusage."""
+        if not self.exited():
+            try:
+                os.write(self.master, quit_key)
+            except OSError:
+                pass
+        for sig, wait in ((None, 3.0), (signal.SIGTERM, 2.0), (signal.SIGKILL, 2.0)):
+            if sig is not None and not self.exited():
+                os.kill(self.pid, sig)
+            end = time.perf_counter() + wait
+            while time.perf_counter() < end and not self.exited():
+                self._read(0.01)
+            if self.exited():
+                break
+        os.close(self.master)
+        return self.rusage
+
+
+# --------------------------------------------------------------------------
+# The programs and what their screens look like
+# --------------------------------------------------------------------------
+
+def make_env(home):
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": home,
+        "TERM": "xterm-256color",
+        "LC_ALL": "C.UTF-8",
+        "LANG": "C.UTF-8",
+        "XDG_CONFIG_HOME": os.path.join(home, "config"),
+        "XDG_STATE_HOME": os.path.join(home, "state"),
+        "XDG_DATA_HOME": os.path.join(home, "data"),
+    }
+    for d in ("config", "state", "data"):
+        os.makedirs(env[f"XDG_{d.upper()}_HOME"], exist_ok=True)
+    return env
+
+
+FLOOR_SCREENS = {
+    "home": ["Palermo", "Spy", "Killer", "floor: the last line"],
+    "home_absent": ["second screen"],
+    "other": ["second screen", "Ρυθμίσεις"],
+    "other_absent": ["floor: the last line"],
+    "quit": b"q",
+}
+
+PAREA_SCREENS = {
+    # The home screen: the three games and the footer's last hint.
+    "home": ["Palermo", "Spy", "Killer", "quit"],
+    "home_absent": ["Every screen switches"],
+    # Settings: its own words (the title "Settings" is on home too).
+    "other": ["Language", "Every screen switches"],
+    "other_absent": ["Killer"],
+    # q goes back from Settings, then quits from home.
+    "quit": b"qq",
+}
+
+
+def programs(args):
+    """The C floor first (the reference of every ratio), then Parea, then any
+    variants (other builds to compare: --variant LABEL=PATH for Parea-like
+    programs, --floor-variant LABEL=PATH for programs that draw the floor's
+    screens, e.g. the same floor written in another language)."""
+    progs = []
+    if args.floor:
+        progs.append(dict(FLOOR_SCREENS, key="floor", name="C floor (ncursesw -O2)",
+                          argv=[args.floor]))
+    if args.parea:
+        progs.append(dict(PAREA_SCREENS, key="parea", name="Parea (release build)",
+                          argv=[args.parea, "--lang", "en"]))
+    for spec, screens in [(v, PAREA_SCREENS) for v in args.variant] + \
+                         [(v, FLOOR_SCREENS) for v in args.floor_variant]:
+        label, sep, path = spec.partition("=")
+        if not sep:
+            raise SystemExit(f"measure.py: a variant is LABEL=PATH, not {spec!r}")
+        argv = [path, "--lang", "en"] if screens is PAREA_SCREENS else [path]
+        progs.append(dict(screens, key=label, name=label, argv=argv))
+    return progs
+
+
+def pct(values, p):
+    values = sorted(values)
+    k = (len(values) - 1) * p
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+def fresh_start(prog, env):
+    """One fresh process: spawn -> home (first frame), then one `s` (cold key),
+    memory, quit. Returns (first frame s, key s, /proc memory, rusage)."""
+    child = Child(prog["argv"], env)
+    try:
+        t = child.wait_screen(prog["home"], prog["home_absent"])
+        k = child.press(b"s", prog["other"], prog["other_absent"])
+        mem = child.memory()
+    finally:
+        usage = child.finish(prog["quit"])
+    return t, k, mem, usage
+
+
+def key_rounds(prog, env, warmup, rounds):
+    """Steady state: `rounds` round trips home -> Settings -> home in one
+    process, after `warmup` round trips. Returns (s times, Esc times, peak KiB)."""
+    to_other, to_home = [], []
+    child = Child(prog["argv"], env)
+    try:
+        child.wait_screen(prog["home"], prog["home_absent"])
+        for i in range(warmup + rounds):
+            a = child.press(b"s", prog["other"], prog["other_absent"])
+            b = child.press(b"\x1b", prog["home"], prog["home_absent"])
+            if i >= warmup:
+                to_other.append(a * 1000)
+                to_home.append(b * 1000)
+        mem = child.memory()
+    finally:
+        child.finish(prog["quit"])
+    return to_other, to_home, mem.get("VmHWM", float("nan"))
+
+
+def measure_all(progs, runs, warmup, rounds, env):
+    """First frame + peak RSS over `runs` fresh starts of each program (after
+    `warmup`), the programs taking turns so that a change in the machine's load
+    hits them all alike; then key latency: the first `s` of each fresh process
+    (cold) and `rounds` round trips in one process (steady state)."""
+    results = {p["key"]: {"first_frame_ms": [], "peak_rss_mb": [], "cpu_ms": [],
+                          "memory_kib": [], "cold_key_ms": []} for p in progs}
+    for i in range(warmup + runs):
+        for prog in progs:
+            t, k, mem, usage = fresh_start(prog, env)
+            if i < warmup:
+                continue
+            r = results[prog["key"]]
+            r["first_frame_ms"].append(t * 1000)
+            r["cold_key_ms"].append(k * 1000)
+            if "VmHWM" not in mem:
+                raise RuntimeError(f"{prog['name']}: no memory figures in /proc (did it exit?)")
+            r["peak_rss_mb"].append(mem["VmHWM"] * 1024 / 1e6)
+            r["memory_kib"].append(mem)
+            if usage is not None:
+                r["cpu_ms"].append((usage.ru_utime + usage.ru_stime) * 1000)
+    for prog in progs:
+        to_other, to_home, hwm = key_rounds(prog, env, warmup, rounds)
+        r = results[prog["key"]]
+        r["key_ms"], r["esc_ms"] = to_other, to_home
+        r["peak_rss_after_rounds_mb"] = hwm * 1024 / 1e6
+    return results
+
+
+def instructions(prog, env):
+    """Instructions executed from exec to the home screen and quitting, counted
+    by callgrind: repeatable where wall time is noisy (None without valgrind)."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        child = Child([valgrind, "--tool=callgrind", "--callgrind-out-file=" + out] + prog["argv"], env)
+        try:
+            child.wait_screen(prog["home"], prog["home_absent"], timeout=120)
+        finally:
+            child.finish(prog["quit"])
+        with open(out) as f:
+            for line in f:
+                if line.startswith(("summary:", "totals:")):
+                    return int(line.split()[1])
+    return None
+
+
+def time_v_rss(prog, env):
+    """One run under /usr/bin/time -v, as a cross-check of ru_maxrss (KiB)."""
+    if not os.access("/usr/bin/time", os.X_OK):
+        return None
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
+        child = Child(["/usr/bin/time", "-v", "-o", out.name] + prog["argv"], env)
+        try:
+            child.wait_screen(prog["home"], prog["home_absent"])
+        finally:
+            child.finish(prog["quit"])
+        m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", out.read())
+        return int(m.group(1)) * 1024 / 1e6 if m else None
+
+
+def print_smaps(pid):
+    """RSS per mapping (file + permissions), largest first, from /proc/PID/smaps."""
+    rows, current = {}, None
+    with open(f"/proc/{pid}/smaps") as f:
+        for line in f:
+            first = line.split()
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                name = first[5] if len(first) > 5 else "[anonymous]"
+                current = (name, first[1])
+                rows.setdefault(current, {"Rss": 0, "Private_Dirty": 0, "Size": 0})
+            elif current and first and first[0].rstrip(":") in ("Rss", "Private_Dirty", "Size"):
+                rows[current][first[0].rstrip(":")] += int(first[1])
+    total = sum(r["Rss"] for r in rows.values())
+    print(f"{'RSS KiB':>8} {'dirty':>7} {'size KiB':>9}  perms  mapping")
+    for (name, perms), r in sorted(rows.items(), key=lambda kv: -kv[1]["Rss"]):
+        if r["Rss"]:
+            print(f"{r['Rss']:>8} {r['Private_Dirty']:>7} {r['Size']:>9}  {perms}   {name}")
+    print(f"{total:>8} total")
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kib = int(f.readline().split()[1])
+            mem = f", {kib / 1024 / 1024:.0f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    u = os.uname()
+    return f"{model}, {os.cpu_count()} cores{mem}, {u.sysname} {u.release}"
+
+
+def run_deals(path):
+    out = subprocess.run([path], capture_output=True, text=True, check=True).stdout
+    rows = []
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 5 and parts[0] == "deals":
+            rows.append({"game": parts[1], "players": int(parts[2]),
+                         "median": float(parts[3]), "best": float(parts[4])})
+    return rows
+
+
+def fmt(v, digits=2):
+    return f"{v:.{digits}f}"
+
+
+def summarize(r):
+    return {
+        "ff_min": min(r["first_frame_ms"]), "ff_med": statistics.median(r["first_frame_ms"]),
+        "rss": max(r["peak_rss_mb"]),
+        "key_min": min(r["key_ms"]), "key_med": statistics.median(r["key_ms"]),
+        "cold": statistics.median(r["cold_key_ms"]), "esc": statistics.median(r["esc_ms"]),
+        "cpu": statistics.median(r["cpu_ms"]) if r["cpu_ms"] else float("nan"),
+    }
+
+
+def report(results, deals, extra):
+    print(f"machine: {machine()}")
+    for line in extra:
+        print(line)
+    load = results.get("load")
+    if load and max(load) > 0.5 * (os.cpu_count() or 1):
+        print(f"warning: the machine was busy (load average {load[0]:.1f} before, {load[1]:.1f} after,"
+              f" {os.cpu_count()} cores): medians suffer; compare the minimums and instruction counts")
+    print(f"pty {COLS}x{ROWS}, TERM=xterm-256color, LC_ALL=C.UTF-8; "
+          f"{results['runs']} runs after {results['warmup']} warm-up; "
+          f"frame done = markers on screen + {QUIET_MS} ms quiet (not counted)")
+    print()
+    rows = {key: summarize(r) for key, _, r in results["programs"]}
+    floor = rows.get("floor")
+    width = max([32] + [len(name) + 1 for _, name, _ in results["programs"]])
+
+    def ratio(row, field):
+        return f"{row[field] / floor[field]:.2f}x" if floor else "-"
+
+    print(f"{'':<{width}}{'first frame (ms)':^24}{'peak RSS (MB)':^15}{'key->redraw (ms)':^26}"
+          f"{'1st key':>9}{'Esc':>8}")
+    print(f"{'program':<{width}}{'min':>7}{'median':>8}{'/ C':>9}{'max':>7}{'/ C':>8}"
+          f"{'min':>8}{'median':>9}{'/ C':>9}{'ms':>9}{'ms':>8}")
+    for key, name, r in results["programs"]:
+        row = rows[key]
+        print(f"{name:<{width}}{fmt(row['ff_min']):>7}{fmt(row['ff_med']):>8}"
+              f"{ratio(row, 'ff_med'):>9}{fmt(row['rss'], 1):>7}{ratio(row, 'rss'):>8}"
+              f"{fmt(row['key_min'], 3):>8}{fmt(row['key_med'], 3):>9}{ratio(row, 'key_med'):>9}"
+              f"{fmt(row['cold'], 3):>9}{fmt(row['esc'], 1):>8}")
+    print()
+    print("peak RSS = the largest VmHWM over the runs (start, home, one key); MB = 10^6 bytes.")
+    for key, name, r in results["programs"]:
+        m = r["memory_kib"][-1]
+        print(f"  {name}: RSS {m.get('VmRSS', 0) * 1024 / 1e6:.1f} MB ="
+              f" anonymous {m.get('RssAnon', 0) * 1024 / 1e6:.1f}"
+              f" + files {m.get('RssFile', 0) * 1024 / 1e6:.1f} (one run);"
+              f" peak after {results['rounds']} key round trips {r['peak_rss_after_rounds_mb']:.1f} MB;"
+              f" CPU per run {fmt(rows[key]['cpu'], 1)} ms")
+    print("1st key = the first 's' in a fresh process (median); Esc includes ncurses'"
+          " ESCDELAY (25 ms in both programs).")
+    counted = [(name, r["instructions"]) for _, name, r in results["programs"] if r.get("instructions")]
+    if counted:
+        base = next((r["instructions"] for key, _, r in results["programs"]
+                     if key == "floor" and r.get("instructions")), None)
+        print("instructions from exec to the home screen and quit (callgrind, repeatable):")
+        for name, count in counted:
+            print(f"  {name}: {count / 1e6:.1f} M" + (f" ({count / base:.1f}x C)" if base else ""))
+    verdicts = []
+    if "parea" in rows and floor:
+        p = rows["parea"]
+        ff_ratio = p["ff_med"] / floor["ff_med"]
+        verdicts = [
+            ("first frame <= 1.5x C median", ff_ratio <= TARGET_FIRST_FRAME_RATIO,
+             f"{fmt(p['ff_med'])} ms vs C {fmt(floor['ff_med'])} ms = {fmt(ff_ratio)}x"
+             f" (minimums: {fmt(p['ff_min'] / floor['ff_min'])}x)"),
+            ("peak RSS <= 10 MB", p["rss"] <= TARGET_PEAK_RSS_MB, f"{fmt(p['rss'], 2)} MB"),
+            ("key->redraw median < 2 ms", p["key_med"] < TARGET_KEY_MEDIAN_MS,
+             f"{fmt(p['key_med'], 3)} ms"),
+        ]
+    if deals:
+        print()
+        print("rules library, deals per second (SplitMix64, validation included):")
+        for d in deals:
+            print(f"  {d['game']:<8} {d['players']:>2} players  {d['median']:>12,.0f} /s median"
+                  f"  {d['best']:>12,.0f} /s best")
+    if verdicts:
+        print()
+        print("targets (issue 6):")
+        for label, ok, detail in verdicts:
+            print(f"  {'PASS' if ok else 'MISS'}  {label:<30} {detail}")
+    return rows, verdicts
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--parea")
+    ap.add_argument("--floor")
+    ap.add_argument("--deals")
+    ap.add_argument("--variant", action="append", default=[], metavar="LABEL=PATH",
+                    help="another Parea build to measure alongside")
+    ap.add_argument("--floor-variant", action="append", default=[], metavar="LABEL=PATH",
+                    help="another program that draws the C floor's two screens")
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=20, help="key round trips in one process")
+    ap.add_argument("--json", help="also write the raw numbers here")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count each program's instructions to its first frame (valgrind)")
+    ap.add_argument("--info", action="append", default=[], help="a line to print under the machine")
+    ap.add_argument("--show", nargs=argparse.REMAINDER,
+                    help="print the emulated screen of a program after its first output")
+    ap.add_argument("--smaps", nargs=argparse.REMAINDER,
+                    help="after a program's first output, print which mappings hold its RSS")
+    args = ap.parse_args()
+
+    home = tempfile.mkdtemp(prefix="parea-bench-")
+    env = make_env(home)
+    if args.show:
+        child = Child(args.show, env)
+        try:
+            child.wait_screen([])
+            print(child.screen.text())
+            print(f"-- {child.last_output - child.start:.4f} s, {len(child.log)} bytes")
+        finally:
+            child.finish(b"q")
+        return 0
+
+    if args.smaps:
+        child = Child(args.smaps, env)
+        try:
+            child.wait_screen([])
+            print_smaps(child.pid)
+        finally:
+            child.finish(b"qq")
+        return 0
+
+    progs = programs(args)
+    if not progs and not args.deals:
+        ap.error("nothing to measure: give --parea, --floor and/or --deals")
+    results = {"runs": args.runs, "warmup": args.warmup, "rounds": args.rounds, "programs": []}
+    extra = list(args.info)
+    load_before = os.getloadavg()[0]
+    try:
+        measured = measure_all(progs, args.runs, args.warmup, args.rounds, env)
+    except (RuntimeError, OSError) as error:
+        print(f"measure.py: {error}", file=sys.stderr)
+        return 1
+    results["load"] = (load_before, os.getloadavg()[0])
+    for prog in progs:
+        r = measured[prog["key"]]
+        r["time_v_peak_rss_mb"] = time_v_rss(prog, env)
+        r["instructions"] = instructions(prog, env) if args.instructions else None
+        results["programs"].append((prog["key"], prog["name"], r))
+    try:
+        deals = run_deals(args.deals) if args.deals else []
+    except (subprocess.CalledProcessError, OSError) as error:
+        print(f"measure.py: the deals program failed: {error}", file=sys.stderr)
+        return 1
+    rows, verdicts = report(results, deals, extra)
+    cross = [f"{name.split(' (')[0]} {r['time_v_peak_rss_mb']:.1f} MB"
+             for _, name, r in results["programs"] if r.get("time_v_peak_rss_mb")]
+    if cross:
+        print(f"\ncross-check, /usr/bin/time -v maximum resident set size (one run): {', '.join(cross)}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"machine": machine(), "results": results, "summary": rows, "deals": deals,
+                       "targets": [{"target": l, "pass": ok, "detail": d} for l, ok, d in verdicts]},
+                      f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
