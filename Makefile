@@ -11,11 +11,12 @@ test:
 
 build:
 	scripts/setup
-	swift build -c release --static-swift-stdlib --product parea
+	scripts/build-release
 
-install: build
+install:
+	scripts/setup
 	install -d "$(PREFIX)/bin"
-	install -m 0755 "$$(swift build -c release --static-swift-stdlib --show-bin-path)/parea" "$(PREFIX)/bin/parea"
+	install -m 0755 "$$(scripts/build-release)" "$(PREFIX)/bin/parea"
 	@echo "installed $(PREFIX)/bin/parea"
 
 uninstall:

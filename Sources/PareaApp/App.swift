@@ -12,7 +12,7 @@ public struct AppConfiguration: Sendable {
   /// The words of each language.
   public var wording: @Sendable (Language) -> any Wording
   /// The Spy locations available (built in and the user's packs).
-  public var locations: [Location]
+  public var locations: @Sendable () -> [Location]
   /// Problems to tell the user about at start (a broken file), shown on the home screen.
   public var startupNotices: [Notice]
   /// The table customs saved in the settings.
@@ -21,7 +21,8 @@ public struct AppConfiguration: Sendable {
   /// Creates a configuration.
   public init(
     language: Language, seed: UInt64? = nil, savedNames: [String] = [],
-    wording: @escaping @Sendable (Language) -> any Wording, locations: [Location],
+    wording: @escaping @Sendable (Language) -> any Wording,
+    locations: @autoclosure @escaping @Sendable () -> [Location],
     startupNotices: [Notice] = [], houseRules: HouseRules = HouseRules()
   ) {
     self.houseRules = houseRules
@@ -37,7 +38,11 @@ public struct AppConfiguration: Sendable {
 /// What the reducer may use besides the state: the deal's randomness and the locations.
 struct Environment: Sendable {
   var generator: SplitMix64
-  let locations: [Location]
+  let lazyLocations: LazyLocations
+
+  /// The Spy locations, worked out on first use (not at start-up: a Palermo
+  /// evening never needs them, and listing them costs a millisecond).
+  var locations: [Location] { lazyLocations.value }
   let wording: @Sendable (Language) -> any Wording
 
   /// The words of a language.
@@ -88,11 +93,10 @@ public struct App: Sendable {
     var seedSource = SystemRandomNumberGenerator()
     let seed = configuration.seed ?? seedSource.next()
     state = AppState(language: configuration.language, savedNames: configuration.savedNames)
-    state.locationCount = configuration.locations.count
     state.notices = configuration.startupNotices
     state.houseRules = configuration.houseRules
     environment = Environment(
-      generator: SplitMix64(seed: seed), locations: configuration.locations,
+      generator: SplitMix64(seed: seed), lazyLocations: LazyLocations(configuration.locations),
       wording: configuration.wording)
     wording = configuration.wording
   }
@@ -101,7 +105,6 @@ public struct App: Sendable {
   public init(state: AppState, configuration: AppConfiguration) {
     self.init(configuration: configuration)
     self.state = state
-    self.state.locationCount = configuration.locations.count
   }
 
   /// Whether the user has asked to quit.
@@ -146,6 +149,25 @@ public struct App: Sendable {
   /// Draws the current state at the given size (or asks for a bigger terminal).
   public func render(width: Int, height: Int) -> Canvas {
     state.render(width: width, height: height, words: Words(wording: wording(state.language)),
-      locations: environment.locations)
+      locations: state.rules.usesLocations ? environment.locations : [])
+  }
+}
+
+/// The location list, made once on first use.
+///
+/// A class so that the value-typed `App` can fill it from a non-mutating
+/// `render`; unchecked-Sendable because the app runs on one thread (the run
+/// loop's) and each test builds its own.
+final class LazyLocations: @unchecked Sendable {
+  private var made: [Location]?
+  private let make: @Sendable () -> [Location]
+
+  init(_ make: @escaping @Sendable () -> [Location]) { self.make = make }
+
+  var value: [Location] {
+    if let made { return made }
+    let list = make()
+    made = list
+    return list
   }
 }

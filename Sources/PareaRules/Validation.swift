@@ -46,6 +46,14 @@ public enum PlayerName {
   /// The name with surrounding white space removed and inner runs of white space
   /// collapsed to one space, in composed form.
   public static func clean(_ name: String) -> String {
+    // Fast path: plain ASCII with single inner spaces is already clean (and composed).
+    let bytes = name.utf8
+    if let first = bytes.first, let last = bytes.last, first != 32, last != 32,
+      bytes.allSatisfy({ $0 > 32 && $0 < 127 || $0 == 32 }),
+      !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 32 && $1 == 32 })
+    {
+      return name
+    }
     let words = name.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
     return String(decoding: words.joined(separator: " ")._nfcCodeUnits, as: UTF8.self)
   }
@@ -69,11 +77,11 @@ public enum PlayerName {
   }
 
   /// The same check against names whose keys are already computed.
-  static func problem(adding name: String, toKeys existing: [(name: String, key: String)])
-    -> SetupError?
-  {
+  static func problem(
+    adding name: String, toKeys existing: [(name: String, key: String)], key newKey: String? = nil
+  ) -> SetupError? {
     let cleaned = clean(name)
-    let newKey = key(cleaned)
+    let newKey = newKey ?? key(cleaned)
     // A name of nothing but accents has an empty key: it is as empty as spaces.
     if cleaned.isEmpty || newKey.isEmpty { return .emptyName }
     if let match = existing.first(where: { $0.key == newKey }) {
@@ -99,8 +107,11 @@ extension GameType {
     // Each name's key is computed once: a 20-player table would otherwise fold 210 names.
     var seen: [(name: String, key: String)] = []
     for name in names {
-      if let problem = PlayerName.problem(adding: name, toKeys: seen) { errors.append(problem) }
-      seen.append((name, PlayerName.key(name)))
+      let key = PlayerName.key(name)
+      if let problem = PlayerName.problem(adding: name, toKeys: seen, key: key) {
+        errors.append(problem)
+      }
+      seen.append((name, key))
     }
     let count = names.count
     if count < players.lowerBound {

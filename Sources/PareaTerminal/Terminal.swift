@@ -201,6 +201,8 @@ public final class Terminal {
       for column in 0..<columns {
         let cell = canvas[row, column]
         if let previous, previous[row, column] == cell { continue }
+        // After werase every cell is already a plain blank: skip them.
+        if full, cell == Cell.blank { continue }
         if cell.character == nil {
           // The right half of a wide grapheme changed (its style): redraw the
           // grapheme from its first cell.

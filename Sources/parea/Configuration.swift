@@ -38,7 +38,6 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
   // language, so a seed deals the same game in English and in Greek.
   var catalog = Catalog.builtIn(.en)
   let packProblems = catalog.addLocationPacks(environment: environment)
-  let locations = catalog.locations()
   let words = catalog
 
   var notices = (settings.problems + players.problems + game.problems).map {
@@ -62,7 +61,7 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
       catalog.language = language
       return catalog
     },
-    locations: locations, startupNotices: notices,
+    locations: words.locations(), startupNotices: notices,
     houseRules: HouseRules(
       revealDeadRoles: settings.value.revealDeadRoles, hideSpyCount: settings.value.hideSpyCount,
       revealCountdown: settings.value.revealCountdown))

@@ -3,6 +3,8 @@ public enum TextWidth {
   /// Columns a character takes: 0 for controls and lone combining marks, 2 for
   /// wide (East Asian wide/fullwidth, emoji presentation) characters, else 1.
   public static func of(_ character: Character) -> Int {
+    // Fast path: printable ASCII is one column (most of every screen).
+    if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
     guard let first = character.unicodeScalars.first else { return 0 }
     let value = first.value
     if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }

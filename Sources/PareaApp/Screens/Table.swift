@@ -248,7 +248,9 @@ extension AppState {
       case .timer:
         if timer == nil { timer = RoundTimer(minutes: rules.roundMinutes ?? 5) }
         timer?.toggle()
-      case .guessLocation: startPick(.guesser, &page)
+      case .guessLocation:
+        locationCount = environment.locations.count
+        startPick(.guesser, &page)
       case .roles: page.mode = .roles(scroll: 0)
       case .locations: page.mode = .locations(scroll: 0)
       case .settings:
