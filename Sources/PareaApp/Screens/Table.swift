@@ -117,7 +117,8 @@ public struct TableScreen: Hashable, Sendable {
         return .table(.command(command))
       default: return nil
       }
-    case .pick:
+    case .pick, .cause:
+      // Choosing a player and choosing a cause take the same keys.
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))
@@ -134,14 +135,6 @@ public struct TableScreen: Hashable, Sendable {
     case .reveal:
       switch shortcut {
       case .enter, .space, .escape: return .table(.hideRole)
-      default: return nil
-      }
-    case .cause:
-      switch shortcut {
-      case .up: return .table(.move(-1))
-      case .down: return .table(.move(1))
-      case .enter, .space: return .table(.pick)
-      case .escape: return .table(.cancel)
       default: return nil
       }
     case .guessLocation:
