@@ -356,3 +356,36 @@ import PareaRules
     #expect(app.state.scores.isEmpty)
   }
 }
+
+/// Palermo's phase follows the cause of a death.
+@Suite struct PhaseTests {
+  @Test func aVoteMakesItDayAndAKillingMakesItNight() throws {
+    var app = makeApp()
+    app.send(.home(.play("palermo")))
+    app.addPlayers(sevenNames)
+    app.send(.players(.proceed))
+    app.send(.setup(.suggest))
+    app.send(.setup(.deal))
+    for _ in sevenNames {
+      app.send(.reveal)
+      app.send(.hide)
+    }
+    #expect(app.state.table?.phase == .night)
+    let citizen = try #require(app.state.table?.seats(holding: Palermo.Roles.citizens[0]).first)
+    app.send(.table(.command(.markDead)))
+    for _ in 0..<citizen { app.send(.table(.move(1))) }
+    app.send(.table(.pick))
+    app.send(.table(.pick))  // the first cause: voted out
+    #expect(app.state.table?.phase == .day)
+    #expect(app.state.table?.round == 1)
+    let doctor = try #require(app.state.table?.seats(holding: Palermo.Roles.doctor).first)
+    app.send(.table(.command(.markDead)))
+    let alive = app.state.pickable(for: .markDead)
+    for _ in 0..<(alive.firstIndex(of: doctor) ?? 0) { app.send(.table(.move(1))) }
+    app.send(.table(.pick))
+    app.send(.table(.move(1)))  // killed at night
+    app.send(.table(.pick))
+    #expect(app.state.table?.phase == .night)
+    #expect(app.state.table?.round == 2)
+  }
+}

@@ -352,6 +352,13 @@ extension AppState {
   private mutating func markDead(
     _ seat: Int, cause: DeathCause, _ page: inout TableScreen, table: inout Table
   ) -> [Effect] {
+    // A vote happens by day and a killing by night: the phase follows the cause,
+    // so the header stays right even if nobody pressed "next".
+    if rules.usesPhases, table.pending == nil,
+      (cause == .votedOut && table.phase == .night) || (cause == .killedAtNight && table.phase == .day)
+    {
+      try? table.advancePhase()
+    }
     let followUp = try? table.markDead(seat, cause: cause, rules: rules)
     if case .takePlayer(let by)? = followUp {
       page.mode = .pick(.kamikaze(by: by))
