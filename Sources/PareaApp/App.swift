@@ -17,6 +17,8 @@ public struct AppConfiguration: Sendable {
   public var startupNotices: [Notice]
   /// The table customs saved in the settings.
   public var houseRules: HouseRules
+  /// Spy locations out of play, from the settings.
+  public var excludedLocations: Set<LocationID> = []
 
   /// Creates a configuration.
   public init(
@@ -95,6 +97,7 @@ public struct App: Sendable {
     state = AppState(language: configuration.language, savedNames: configuration.savedNames)
     state.notices = configuration.startupNotices
     state.houseRules = configuration.houseRules
+    state.excludedLocations = configuration.excludedLocations
     environment = Environment(
       generator: SplitMix64(seed: seed), lazyLocations: LazyLocations(configuration.locations),
       wording: configuration.wording)

@@ -94,6 +94,8 @@ public struct AppState: Hashable, Sendable {
   public var nextReveal: Int
   /// Points from earlier rounds with the same players (Spy), by name.
   public var scores: [String: Int] = [:]
+  /// Spy locations the group took out of play (saved with the settings).
+  public var excludedLocations: Set<LocationID> = []
   /// The table customs switched on in the settings.
   public var houseRules = HouseRules()
   /// The round timer of a timed game, once the table has one.
@@ -124,6 +126,13 @@ public struct AppState: Hashable, Sendable {
     self.notices = []
     self.finished = false
     self.viewport = Size(width: AppState.minimumWidth, height: AppState.minimumHeight)
+  }
+}
+
+extension AppState {
+  /// The locations a Spy game is dealt from: all but those taken out of play.
+  func inPlay(_ locations: [Location]) -> [Location] {
+    excludedLocations.isEmpty ? locations : locations.filter { !excludedLocations.contains($0.id) }
   }
 }
 

@@ -115,11 +115,11 @@ extension AppState {
     case .home(let home): home.draw(into: &canvas, state: self, words: words)
     case .info(let info): info.draw(into: &canvas, words: words)
     case .players(let players): players.draw(into: &canvas, state: self, words: words)
-    case .setup(let setup): setup.draw(into: &canvas, state: self, words: words)
+    case .setup(let setup): setup.draw(into: &canvas, state: self, words: words, locations: locations)
     case .handOff(let handOff): handOff.draw(into: &canvas, state: self, words: words)
     case .reveal(let reveal): reveal.draw(into: &canvas, state: self, words: words)
     case .table(let table):
-      table.draw(into: &canvas, state: self, words: words, locations: sortedLocations(locations, words: words))
+      table.draw(into: &canvas, state: self, words: words, locations: sortedLocations(inPlay(locations), words: words))
     case .summary(let summary): summary.draw(into: &canvas, state: self, words: words)
     case .settings(let settings): settings.draw(into: &canvas, state: self, words: words)
     }

@@ -18,6 +18,8 @@ public struct Settings: Hashable, Codable, Sendable {
   public var hideSpyCount: Bool
   /// House rule, off by default: the countdown is shown (the app defines the details).
   public var revealCountdown: Bool
+  /// Spy locations taken out of play, by identifier (sorted, so the file reads well).
+  public var excludedLocations: [String]
 
   /// Creates settings; the defaults are what a first start uses.
   public init(
@@ -29,10 +31,11 @@ public struct Settings: Hashable, Codable, Sendable {
     self.revealDeadRoles = revealDeadRoles
     self.hideSpyCount = hideSpyCount
     self.revealCountdown = revealCountdown
+    self.excludedLocations = []
   }
 
   enum CodingKeys: String, CodingKey {
-    case version, language, revealDeadRoles, hideSpyCount, revealCountdown
+    case version, language, revealDeadRoles, hideSpyCount, revealCountdown, excludedLocations
   }
 
   /// Reads settings; every key but `version` may be missing. A language this
@@ -46,6 +49,8 @@ public struct Settings: Hashable, Codable, Sendable {
     revealDeadRoles = try container.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? false
     hideSpyCount = try container.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? false
     revealCountdown = try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false
+    excludedLocations =
+      try container.decodeIfPresent([String].self, forKey: .excludedLocations) ?? []
   }
 
   /// Writes every key, `"language": null` included, so a person editing the file sees what can be set.
@@ -56,5 +61,6 @@ public struct Settings: Hashable, Codable, Sendable {
     try container.encode(revealDeadRoles, forKey: .revealDeadRoles)
     try container.encode(hideSpyCount, forKey: .hideSpyCount)
     try container.encode(revealCountdown, forKey: .revealCountdown)
+    try container.encode(excludedLocations, forKey: .excludedLocations)
   }
 }

@@ -54,7 +54,7 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
       message: problem.line == nil ? "error.locationPack.messageNoLine" : "error.locationPack.message",
       args: args)
   }
-  let configuration = AppConfiguration(
+  var configuration = AppConfiguration(
     language: language, seed: seed, savedNames: players.value,
     wording: { language in
       var catalog = words
@@ -65,6 +65,7 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
     houseRules: HouseRules(
       revealDeadRoles: settings.value.revealDeadRoles, hideSpyCount: settings.value.hideSpyCount,
       revealCountdown: settings.value.revealCountdown))
+  configuration.excludedLocations = Set(settings.value.excludedLocations.map(LocationID.init))
   return Startup(
     configuration: configuration, savedGame: game.value,
     storage: Storage(store: store, settings: settings.value))

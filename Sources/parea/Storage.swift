@@ -17,6 +17,7 @@ struct Storage {
         settings.revealDeadRoles = state.houseRules.revealDeadRoles
         settings.hideSpyCount = state.houseRules.hideSpyCount
         settings.revealCountdown = state.houseRules.revealCountdown
+        settings.excludedLocations = state.excludedLocations.map(\.rawValue).sorted()
         try store.save(settings)
       case .savePlayers(let names):
         try store.savePlayers(names)

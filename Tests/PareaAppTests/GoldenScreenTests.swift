@@ -99,6 +99,10 @@ import Testing
     expectGolden(spy.render(width: 80, height: 24), "setup-spy.\(language)")
     spy.press(.right, .right)
     expectGolden(spy.render(width: 80, height: 24), "setup-spy-limit.\(language)")
+    spy.press(.character("o"), .character("a"), .character("a"), .right, .enter, .down, .enter)
+    expectGolden(spy.render(width: 80, height: 24), "setup-spy-locations.\(language)")
+    spy.press(.escape)
+    #expect(spy.state.excludedLocations.count == 2)
     let killer = Self.countGame(language, game: "3", players: ["A", "B", "C", "D", "E", "F", "G"], bad: 1)
     expectGolden(killer.render(width: 80, height: 24), "setup-killer.\(language)")
   }

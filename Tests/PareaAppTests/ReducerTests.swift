@@ -389,3 +389,44 @@ import PareaRules
     #expect(app.state.table?.round == 2)
   }
 }
+
+/// Spy is dealt only from the locations left in play.
+@Suite struct LocationsInPlayTests {
+  static func spySetup(excluding: Set<LocationID>) -> App {
+    var app = makeApp(seed: 11)
+    var state = app.state
+    state.excludedLocations = excluding
+    app = App(state: state, configuration: configuration(seed: 11))
+    app.send(.home(.play("spy")))
+    app.addPlayers(["A", "B", "C", "D"])
+    app.send(.players(.proceed))
+    return app
+  }
+
+  @Test func onlyLocationsInPlayAreDealt() {
+    let all = Catalog.builtIn(.en).locations().map(\.id)
+    let kept: Set<LocationID> = ["zoo", "casino"]
+    for seed in 0..<30 {
+      var app = Self.spySetup(excluding: Set(all).subtracting(kept))
+      var state = app.state
+      state.setup.badCount = 1
+      app = App(state: state, configuration: configuration(seed: UInt64(seed)))
+      app.send(.setup(.deal))
+      #expect(kept.contains(app.state.table?.location ?? "none"))
+    }
+  }
+
+  @Test func noLocationInPlayIsRefusedWithAMessage() {
+    var app = Self.spySetup(excluding: [])
+    app.send(.setup(.chooseLocations(true)))
+    app.send(.setup(.toggleAllLocations))
+    #expect(app.send(.setup(.chooseLocations(false))) == [.saveSettings])
+    app.send(.setup(.deal))
+    #expect(app.state.table == nil)
+    guard case .setup(let page) = app.state.screen else {
+      Issue.record("left the setup")
+      return
+    }
+    #expect(page.notice == .setup(.noLocations, players: 4))
+  }
+}

@@ -21,8 +21,9 @@ struct RoundTripTests {
   func settings() throws {
     let sandbox = Sandbox()
     var store = sandbox.store()
-    let settings = Settings(
+    var settings = Settings(
       language: .el, revealDeadRoles: true, hideSpyCount: false, revealCountdown: true)
+    settings.excludedLocations = ["casino", "zoo"]
     try store.save(settings)
     #expect(store.loadSettings() == Loaded(value: settings))
     #expect(sandbox.restart { $0.loadSettings() } == Loaded(value: settings))
@@ -37,6 +38,9 @@ struct RoundTripTests {
     #expect(
       text == """
         {
+          "excludedLocations" : [
+
+          ],
           "hideSpyCount" : false,
           "language" : null,
           "revealCountdown" : false,

@@ -12,12 +12,29 @@ public struct SetupScreen: Hashable, Sendable {
   public var chosenSelection = 0
   /// An error shown in place.
   public var notice: Notice?
+  /// Whether the list of Spy locations to keep in play is open.
+  public var choosingLocations = false
+  /// The highlighted location in that list.
+  public var locationSelection = 0
 
   /// Starts on the available roles.
   public init() {}
 
   func action(for key: Key, state: AppState) -> Action? {
     let shortcut = Shortcut(key)
+    if choosingLocations {
+      let rows = LocationGrid.rows(state.locationCount)
+      switch shortcut {
+      case .up: return .setup(.moveLocation(-1))
+      case .down: return .setup(.moveLocation(1))
+      case .left: return .setup(.moveLocation(-rows))
+      case .right: return .setup(.moveLocation(rows))
+      case .enter, .space: return .setup(.toggleLocation)
+      case .letter("a"): return .setup(.toggleAllLocations)
+      case .escape: return .setup(.chooseLocations(false))
+      default: return nil
+      }
+    }
     if case .escape = shortcut { return .back }
     switch state.rules.setupKind {
     case .chooseRoles:
@@ -36,6 +53,7 @@ public struct SetupScreen: Hashable, Sendable {
       case .left, .down, .letter("h"), .letter("-"): return .setup(.changeCount(-1))
       case .right, .up, .letter("l"), .letter("+"): return .setup(.changeCount(1))
       case .enter, .letter("d"): return .setup(.deal)
+      case .letter("o") where state.rules.usesLocations: return .setup(.chooseLocations(true))
       default: return nil
       }
     }
@@ -54,13 +72,19 @@ public struct SetupScreen: Hashable, Sendable {
     }
   }
 
-  func draw(into canvas: inout Canvas, state: AppState, words: Words) {
+  func draw(into canvas: inout Canvas, state: AppState, words: Words, locations: [Location]) {
     let rules = state.rules
+    if choosingLocations {
+      drawLocationChoice(into: &canvas, state: state, words: words, locations: locations)
+      return
+    }
     canvas.header(words, title: words.gameName(state.game) + "  ·  " + words("setup.title"))
     switch rules.setupKind {
     case .chooseRoles: drawRoles(into: &canvas, state: state, words: words)
     case .countBad(let bad, _, let fixed, let filler):
-      drawCount(into: &canvas, state: state, words: words, bad: bad, fixed: fixed, filler: filler)
+      drawCount(
+        into: &canvas, state: state, words: words, bad: bad, fixed: fixed, filler: filler,
+        locations: locations)
     }
     if let notice {
       canvas.notice(notice, words: words, row: canvas.height - 7, in: Rect(row: 0, column: 3, width: canvas.width - 6, height: 0))
@@ -118,7 +142,7 @@ public struct SetupScreen: Hashable, Sendable {
 
   private func drawCount(
     into canvas: inout Canvas, state: AppState, words: Words, bad: RoleID, fixed: [RoleID],
-    filler: RoleID
+    filler: RoleID, locations: [Location]
   ) {
     let rules = state.rules
     let count = state.setup.badCount
@@ -142,10 +166,39 @@ public struct SetupScreen: Hashable, Sendable {
         "min": String(allowed.lowerBound), "max": String(allowed.upperBound),
       ]), row: 13, in: bounds, style: Theme.dim)
     }
-    canvas.footer([
+    var hints = [
       KeyHint(key: "←→", label: words("key.change")),
       KeyHint(key: "Enter", label: words("key.deal")),
-      KeyHint(key: "Esc", label: words("key.back")),
+    ]
+    if rules.usesLocations {
+      let inPlay = state.inPlay(locations).count
+      canvas.center(words("setup.locationsInPlay", [
+        "count": String(inPlay), "total": String(locations.count),
+      ]), row: 16, in: bounds, style: inPlay == 0 ? Theme.bad : Theme.dim)
+      hints.append(KeyHint(key: "o", label: words("key.locations")))
+    }
+    hints.append(KeyHint(key: "Esc", label: words("key.back")))
+    canvas.footer(hints)
+  }
+
+  /// The Spy locations with a check mark on each one in play.
+  private func drawLocationChoice(
+    into canvas: inout Canvas, state: AppState, words: Words, locations: [Location]
+  ) {
+    let sorted = sortedLocations(locations, words: words)
+    canvas.header(words, title: words("setup.locationsTitle"))
+    let inPlay = sorted.filter { !state.excludedLocations.contains($0.id) }.count
+    canvas.write(words("setup.locationsInPlay", [
+      "count": String(inPlay), "total": String(sorted.count),
+    ]), row: 1, column: 3, style: inPlay == 0 ? Theme.bad : Theme.dim)
+    let body = Rect(row: 3, column: 3, width: canvas.width - 6, height: canvas.height - 5)
+    LocationGrid.draw(
+      sorted.map { words.locationName($0.id) },
+      marks: sorted.map { !state.excludedLocations.contains($0.id) },
+      selection: locationSelection, scroll: 0, in: body, canvas: &canvas)
+    canvas.footer([
+      KeyHint(key: "↑↓←→", label: words("key.move")), KeyHint(key: "Enter", label: words("key.toggle")),
+      KeyHint(key: "a", label: words("key.all")), KeyHint(key: "Esc", label: words("key.done")),
     ])
   }
 }
@@ -166,6 +219,14 @@ public enum SetupAction: Hashable, Sendable {
   case changeCount(Int)
   /// Deal the roles.
   case deal
+  /// Open or close the list of Spy locations in play.
+  case chooseLocations(Bool)
+  /// Move the highlight in that list.
+  case moveLocation(Int)
+  /// Take the highlighted location out of play, or put it back.
+  case toggleLocation
+  /// Every location in play, or (when all are) none.
+  case toggleAllLocations
 }
 
 extension AppState {
@@ -215,6 +276,19 @@ extension AppState {
       }
     case .deal:
       return deal(&page, environment: &environment)
+    case .chooseLocations(let open):
+      page.choosingLocations = open
+      locationCount = environment.locations.count
+      return open ? [] : [.saveSettings]
+    case .moveLocation(let step):
+      page.locationSelection = max(0, min(environment.locations.count - 1, page.locationSelection + step))
+    case .toggleLocation:
+      let sorted = sortedLocations(environment.locations, words: environment.words(language))
+      guard sorted.indices.contains(page.locationSelection) else { break }
+      let id = sorted[page.locationSelection].id
+      if excludedLocations.contains(id) { excludedLocations.remove(id) } else { excludedLocations.insert(id) }
+    case .toggleAllLocations:
+      excludedLocations = excludedLocations.isEmpty ? Set(environment.locations.map(\.id)) : []
     }
     return []
   }
@@ -222,7 +296,7 @@ extension AppState {
   private mutating func deal(_ page: inout SetupScreen, environment: inout Environment) -> [Effect] {
     do {
       table = try rules.deal(
-        players: players, setup: setup, locations: environment.locations,
+        players: players, setup: setup, locations: inPlay(environment.locations),
         using: &environment.generator)
     } catch {
       page.notice = .setup(error, players: players.count)

@@ -215,7 +215,7 @@ extension AppState {
       case .pick(let purpose): page.selection = clamp(page.selection + step, pickable(for: purpose).count)
       case .cause: page.causeSelection = clamp(page.causeSelection + step, rules.deathCauses.count)
       case .guessLocation(let by, let selection):
-        page.mode = .guessLocation(by: by, selection: clamp(selection + step, environment.locations.count))
+        page.mode = .guessLocation(by: by, selection: clamp(selection + step, locationCount))
       case .roles(let scroll): page.mode = .roles(scroll: max(0, scroll + step))
       case .locations(let scroll): page.mode = .locations(scroll: max(0, scroll + step))
       default: break
@@ -242,7 +242,7 @@ extension AppState {
         if timer == nil { timer = RoundTimer(minutes: rules.roundMinutes ?? 5) }
         timer?.toggle()
       case .guessLocation:
-        locationCount = environment.locations.count
+        locationCount = inPlay(environment.locations).count
         startPick(.guesser, &page)
       case .roles: page.mode = .roles(scroll: 0)
       case .locations: page.mode = .locations(scroll: 0)
@@ -264,7 +264,7 @@ extension AppState {
       page.mode = .main
       effects.append(.redrawAll)
     case .pick:
-      let locations = sortedLocations(environment.locations, words: environment.words(language))
+      let locations = sortedLocations(inPlay(environment.locations), words: environment.words(language))
       effects += pick(&page, table: &table, locations: locations)
     }
     return effects
@@ -381,7 +381,8 @@ extension AppState {
 
 /// Locations in the order the screens list them: by name in the current language.
 func sortedLocations(_ locations: [Location], words: Words) -> [Location] {
-  locations.map { (words.locationName($0.id), $0) }
-    .sorted { $0.0.lowercased() < $1.0.lowercased() }
+  // Compared without case or accents, so "Ίντερνετ καφέ" sorts among the Ι's.
+  locations.map { (PlayerName.key(words.locationName($0.id)), $0) }
+    .sorted { $0.0 < $1.0 }
     .map(\.1)
 }
