@@ -47,6 +47,9 @@ public struct Confirmation: Hashable, Sendable {
     let box = Rect(
       row: (canvas.height - height) / 2, column: (canvas.width - width) / 2, width: width,
       height: height)
+    // The screen behind goes dim, so no half-covered word reads as part of the question.
+    canvas.restyle(canvas.bounds, style: Theme.dim)
+    canvas.fill(box.inset(-1))
     canvas.fill(box)
     canvas.frame(box, title: words(key + ".title"), style: Theme.accent)
     for (offset, line) in message.enumerated() {

@@ -79,9 +79,10 @@ extension Canvas {
     for (offset, line) in lines.dropFirst(scroll).prefix(rect.height).enumerated() {
       write(line.0, row: rect.row + offset, column: rect.column, style: line.1, limit: rect.width)
     }
-    if scroll > 0 { write("▲", row: rect.row, column: rect.column + rect.width, style: Theme.dim) }
+    // One blank column between the text and the scroll marks.
+    if scroll > 0 { write("▲", row: rect.row, column: rect.column + rect.width + 1, style: Theme.dim) }
     if scroll + rect.height < lines.count {
-      write("▼", row: rect.bottom - 1, column: rect.column + rect.width, style: Theme.dim)
+      write("▼", row: rect.bottom - 1, column: rect.column + rect.width + 1, style: Theme.dim)
     }
     return lines.count
   }

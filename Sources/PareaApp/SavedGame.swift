@@ -40,7 +40,7 @@ public struct SavedGame: Hashable, Codable, Sendable {
       !table.seats.isEmpty, rules.players.contains(table.seats.count),
       (0...table.seats.count).contains(nextReveal)
     else { return false }
-    return table.seats.allSatisfy { rules.role($0.role) != nil }
+    return table.isConsistent(rules: rules)
   }
 
   /// Puts the saved game into `state`, on the home screen with "Resume" highlighted.

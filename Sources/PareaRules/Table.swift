@@ -147,6 +147,23 @@ public struct Table: Hashable, Codable, Sendable {
     self.log = []
   }
 
+  /// Whether every seat number inside the table points at a seat and every
+  /// role belongs to `rules`: a table read from a file that fails this is
+  /// treated as damaged instead of crashing a screen later.
+  public func isConsistent(rules: some GameType) -> Bool {
+    let valid = seats.indices
+    guard seats.allSatisfy({ rules.role($0.role) != nil }) else { return false }
+    if case .takePlayer(let by)? = pending, !valid.contains(by) { return false }
+    for accusation in accusations + votes
+    where !valid.contains(accusation.by) || !valid.contains(accusation.target) {
+      return false
+    }
+    if let guess, !valid.contains(guess.by) { return false }
+    if let firstPlayer, !valid.contains(firstPlayer) { return false }
+    if rules.usesLocations != (location != nil) { return false }
+    return seats.allSatisfy { ($0.locationRole ?? 0) >= 0 && $0.views >= 0 }
+  }
+
   /// The seats of living players.
   public var alive: [Int] { seats.indices.filter { seats[$0].isAlive } }
 

@@ -55,7 +55,7 @@ import Testing
           keys.formUnion(["role.\(role).count.one", "role.\(role).count.other"])
         }
       }
-      for rule in ["needsThief"] where game.id == "palermo" {
+      for rule in ["needsThief", "thievesOutnumberTown"] where game.id == "palermo" {
         keys.formUnion(["error.palermo.\(rule).title", "error.palermo.\(rule).message"])
       }
     }

@@ -36,6 +36,14 @@ import Testing
       checkValid(app.state)
       let canvas = app.render(width: 80, height: 24)
       if case .handOff = app.state.screen { checkNoRoles(canvas, app.state) }
+      if case .table(let page) = app.state.screen, page.notice == nil, app.state.notices.isEmpty,
+        !app.state.houseRules.revealDeadRoles
+      {
+        switch page.mode {
+        case .main, .pick, .cause: checkPlayerRows(canvas, app.state)
+        default: break
+        }
+      }
     }
   }
 
@@ -54,6 +62,20 @@ import Testing
     case .summary: #expect(state.table != nil)
     case .players(let page): #expect(page.field.cursor <= page.field.text.count)
     default: break
+    }
+  }
+
+  /// The table's list of players (its first 55 columns) never shows a role or
+  /// leaves out a living player in a way that points at one.
+  func checkPlayerRows(_ canvas: Canvas, _ state: AppState) {
+    guard let table = state.table else { return }
+    let words = Words(wording: Catalog.builtIn(state.language))
+    let rows = canvas.lines.dropFirst().map { String($0.prefix(55)) }
+    for seat in table.seats {
+      let role = words.roleName(seat.role)
+      for row in rows where row.contains(seat.name) {
+        #expect(!row.contains(role), "the table shows \(seat.name)'s role: \(row)")
+      }
     }
   }
 

@@ -430,3 +430,63 @@ import PareaRules
     #expect(page.notice == .setup(.noLocations, players: 4))
   }
 }
+
+/// Lists at the table never give a role away by leaving someone out.
+@Suite struct TablePrivacyTests {
+  @Test func theCopsAccusationListsEveryone() throws {
+    var app = HouseRuleTests.dealtKiller()
+    for _ in 0..<5 {
+      app.send(.reveal)
+      app.send(.hide)
+    }
+    app.send(.table(.command(.accuse)))
+    guard case .table(let page) = app.state.screen, case .pick(let purpose) = page.mode else {
+      Issue.record("no pick")
+      return
+    }
+    #expect(app.state.pickable(for: purpose) == [0, 1, 2, 3, 4])
+    // The Cop picking themselves is refused without saying why.
+    let cop = try #require(app.state.table?.seats(holding: Killer.cop).first)
+    for _ in 0..<cop { app.send(.table(.move(1))) }
+    app.send(.table(.pick))
+    guard case .table(let after) = app.state.screen else { return }
+    #expect(after.notice?.title == "table.notAllowed.title")
+    #expect(app.state.table?.accusations.isEmpty == true)
+  }
+
+  @Test func anyoneCanOpenTheGuessAndGoBack() throws {
+    var app = makeApp()
+    app.send(.home(.play("spy")))
+    app.addPlayers(["A", "B", "C", "D"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    for _ in 0..<4 {
+      app.send(.reveal)
+      app.send(.hide)
+    }
+    let local = try #require(app.state.table?.seats(holding: Spy.local).first)
+    app.send(.table(.command(.guessLocation)))
+    for _ in 0..<local { app.send(.table(.move(1))) }
+    app.send(.table(.pick))
+    guard case .table(let page) = app.state.screen, case .guessLocation = page.mode else {
+      Issue.record("the list did not open for a local")
+      return
+    }
+    app.send(.table(.cancel))
+    #expect(app.state.table?.guess == nil)
+  }
+
+  @Test func tooManyPlayersFromAnotherGameAreStopped() {
+    var app = makeApp()
+    app.send(.home(.play("spy")))
+    app.addPlayers((1...16).map { "P\($0)" })
+    app.send(.back)
+    app.send(.home(.play("palermo")))
+    app.send(.players(.proceed))
+    guard case .players(let page) = app.state.screen else {
+      Issue.record("went on with 16 players")
+      return
+    }
+    #expect(page.notice == .setup(.tooManyPlayers(maximum: 14, count: 16)))
+  }
+}

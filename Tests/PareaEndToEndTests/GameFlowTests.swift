@@ -1,6 +1,7 @@
 import Foundation
 import PareaApp
 import PareaLocale
+import PareaRules
 import Testing
 
 extension EndToEnd {
@@ -150,6 +151,10 @@ extension EndToEnd {
       try session.sendKeys("g")
       try session.waitFor(play.text("table.pick.guesser"))
       try play.pick(names[local], among: names)
+      // The list opens for anyone (choosing and going back tells nothing);
+      // only the guess itself is judged.
+      try session.waitFor(play.text("table.guessTitle", ["name": names[local]]))
+      try session.sendKeys("Enter")
       try session.waitFor(play.text("table.cannotGuess.title"))
       try session.sendKeys("Enter")
       try session.waitForAbsence(of: play.text("table.cannotGuess.title"))
@@ -160,7 +165,7 @@ extension EndToEnd {
       try play.pick(names[spy], among: names)
       try session.waitFor(play.text("table.guessTitle", ["name": names[spy]]))
       let sorted = Catalog.builtIn(.en).locations().map { play.text("location.\($0.id).name") }
-        .sorted { $0.lowercased() < $1.lowercased() }
+        .sorted { PlayerName.key($0) < PlayerName.key($1) }
       let name = play.text("location.\(location).name")
       let index = try #require(sorted.firstIndex(of: name))
       try play.press("Down", times: index)
@@ -216,13 +221,16 @@ extension EndToEnd {
       func accuse(_ seat: Int) throws {
         try session.sendKeys("a")
         try session.waitFor(play.text("table.pick.accuse"))
-        let candidates = now.alive.filter { $0 != cop }.map { names[$0] }
+        // Every living player is offered, the Cop too: the list must not give the Cop away.
+        let candidates = now.alive.map { names[$0] }
         try play.pick(names[seat], among: candidates)
       }
       try accuse(citizens[1])
       try session.waitFor(play.text("table.accuseWrong.title"))
       try session.waitFor(
-        play.text("table.accuseWrong.message", ["name": names[citizens[1]], "left": "2"]))
+        play.text("table.accuseWrong.message", [
+          "name": names[citizens[1]], "left": play.text("table.accusationsLeft.other", ["count": "2"]),
+        ]))
       try session.waitFor(play.text("table.accusationsLeft", ["count": "2"]))
       try session.sendKeys("Enter")
       try session.waitForAbsence(of: play.text("table.accuseWrong.title"))

@@ -277,6 +277,8 @@ struct Driver {
     guard let index = candidates.firstIndex(of: name) else {
       throw HarnessError("\(name) is not among \(candidates)")
     }
+    // A pick starts on the player highlighted before, if offered: go to the top first.
+    try press("Up", times: candidates.count)
     try press("Down", times: index)
     try session.waitUntil("\(name) is highlighted") { screen in
       Screens.lines(screen).contains { $0.contains("▸ " + name + " ") }

@@ -547,3 +547,21 @@ struct TableTests {
     #expect(Killer().points(for: table) == nil)
   }
 }
+
+/// A table read from a hand-edited file is checked seat by seat.
+@Suite struct ConsistencyTests {
+  @Test func seatNumbersMustPointAtSeats() throws {
+    var generator = SplitMix64(seed: 8)
+    let table = try Killer().deal(players: ["A", "B", "C", "D", "E"], setup: Setup(badCount: 1), using: &generator)
+    #expect(table.isConsistent(rules: Killer()))
+    // Rewrite the saved JSON the way a person with an editor might.
+    let encoder = JSONEncoder()
+    var json = String(decoding: try encoder.encode(table), as: UTF8.self)
+    json = json.replacingOccurrences(of: "\"firstPlayer\":", with: "\"x\":")
+    json.removeLast()
+    json += ",\"firstPlayer\":99}"
+    let edited = try JSONDecoder().decode(Table.self, from: Data(json.utf8))
+    #expect(!edited.isConsistent(rules: Killer()))
+    #expect(!table.isConsistent(rules: Palermo()), "roles of another game")
+  }
+}

@@ -62,6 +62,17 @@ enum Sample {
       let thief = Palermo.Roles.thieves[generator.uniform(below: 2)]
       chosen[generator.uniform(below: chosen.count)] = thief
     }
+    // A valid set gives the town more players than the thieves: at five
+    // players two thieves need three town roles, so swap the Snitch for one.
+    let town = Palermo().roles.map(\.id).filter { Palermo().role($0)?.side == Palermo.town }
+    while chosen.filter(Palermo.Roles.thieves.contains).count
+      >= chosen.filter({ Palermo().role($0)?.side == Palermo.town }).count
+    {
+      let spare = town.filter { !chosen.contains($0) }
+      let index = chosen.firstIndex(of: Palermo.Roles.snitch)
+        ?? chosen.lastIndex(where: Palermo.Roles.thieves.contains)!
+      chosen[index] = spare[generator.uniform(below: spare.count)]
+    }
     return chosen
   }
 }

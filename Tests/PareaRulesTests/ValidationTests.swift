@@ -7,7 +7,12 @@ import Testing
 private typealias R = Palermo.Roles
 
 /// A valid Palermo role set for `players` (5...14): the first `players` roles of the pool.
-private func palermoRoles(_ players: Int) -> [RoleID] { Array(Palermo().roles.map(\.id).prefix(players)) }
+/// The Red thief, then town roles: a valid Palermo set of any size from 3.
+private func palermoRoles(_ players: Int) -> [RoleID] {
+  let town = Palermo().roles.map(\.id).filter { !Palermo().isBad($0) }
+  let more = [Palermo.Roles.blackThief, Palermo.Roles.snitch]
+  return [Palermo.Roles.redThief] + town.prefix(players - 1) + more.prefix(max(0, players - 1 - town.count))
+}
 
 private let names5 = ["Anna", "Bob", "Chris", "Dora", "Eli"]
 
@@ -181,8 +186,22 @@ struct ValidationTests {
     #expect(errors == [.gameRule(game: "palermo", rule: "needsThief")])
     #expect(errors.first?.key == "palermo.needsThief")
     #expect(Palermo().brokenRules(in: noThief) == ["needsThief"])
-    #expect(Palermo().brokenRules(in: [R.blackThief]).isEmpty)
-    #expect(Palermo().brokenRules(in: [R.redThief]).isEmpty)
+    #expect(Palermo().brokenRules(in: [R.blackThief, R.doctor, R.policeman]).isEmpty)
+    #expect(Palermo().brokenRules(in: [R.redThief, R.doctor, R.policeman]).isEmpty)
+  }
+
+  @Test("Palermo refuses a set the thieves have already won")
+  func thievesOutnumberTown() {
+    let set = [R.redThief, R.blackThief, R.snitch, R.policeman, R.doctor]
+    let errors = Palermo().validate(players: names5, setup: Setup(roles: set))
+    #expect(errors == [.gameRule(game: "palermo", rule: "thievesOutnumberTown")])
+    // Two thieves against three town players is a game.
+    let fair = [R.redThief, R.blackThief, R.policeman, R.doctor, R.roommate1]
+    #expect(Palermo().validate(players: names5, setup: Setup(roles: fair)).isEmpty)
+    for players in Palermo().players {
+      let suggested = Palermo().suggestedSetup(players: players)!
+      #expect(Palermo().validate(players: Sample.names(players), setup: suggested).isEmpty, "\(players)")
+    }
   }
 
   // MARK: Valid setups

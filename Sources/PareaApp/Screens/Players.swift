@@ -256,6 +256,11 @@ extension AppState {
   }
 
   private mutating func proceedToSetup(_ page: inout PlayersScreen) -> [Effect] {
+    // Players carried over from a game with a larger table may be too many here.
+    guard players.count <= rules.players.upperBound else {
+      page.notice = .setup(.tooManyPlayers(maximum: rules.players.upperBound, count: players.count))
+      return []
+    }
     guard players.count >= rules.players.lowerBound else {
       page.notice = .setup(.tooFewPlayers(minimum: rules.players.lowerBound, count: players.count))
       return []

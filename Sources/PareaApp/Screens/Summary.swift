@@ -38,10 +38,14 @@ public struct SummaryScreen: Hashable, Sendable {
     let nameWidth = PlayersScreen.maxNameWidth + 2
     let list = Rect(row: row, column: 4, width: bounds.width - 8, height: bounds.height - row - 2)
     var lines = table.seats.map { seat -> String in
-      var text = TextWidth.pad(seat.name, to: nameWidth) + TextWidth.pad(words.roleName(seat.role), to: 24)
+      var text = TextWidth.pad(seat.name, to: nameWidth)
       if let index = seat.locationRole, let location = table.location {
+        // At a location the role there says more than "Local", and leaves room for the scores.
         text += words.locationRole(location, index)
-      } else if let death = seat.death {
+      } else {
+        text += TextWidth.pad(words.roleName(seat.role), to: 24)
+      }
+      if seat.locationRole == nil, let death = seat.death {
         text += words("cause.\(death)")
       }
       return text

@@ -138,7 +138,7 @@ public struct TableScreen: Hashable, Sendable {
       default: return nil
       }
     case .guessLocation:
-      let rows = (state.locationCount + 2) / 3
+      let rows = LocationGrid.rows(state.locationCount)
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))
@@ -188,10 +188,9 @@ extension AppState {
     guard let table else { return [] }
     switch purpose {
     case .look: return Array(table.seats.indices)
-    case .accuse(let by): return table.alive.filter { $0 != by }
     case .voteStarter(let target): return table.alive.filter { $0 != target }
-    case .accuser:
-      return table.alive.filter { (table.accusationsLeft(for: $0, rules: rules) ?? 0) > 0 }
+    // Never filtered or ordered by role: a list missing one name would tell
+    // the table who the Cop is, or who could guess.
     default: return table.alive
     }
   }
@@ -229,7 +228,7 @@ extension AppState {
         try? table.advancePhase()
         effects.append(.saveGame)
       case .accuse:
-        let accusers = pickable(for: .accuser)
+        let accusers = table.alive.filter { (table.accusationsLeft(for: $0, rules: rules) ?? 0) > 0 }
         if accusers.count == 1 {
           startPick(.accuse(by: accusers[0]), &page)
         } else if accusers.isEmpty {
@@ -271,8 +270,10 @@ extension AppState {
   }
 
   private func startPick(_ purpose: TableScreen.Purpose, _ page: inout TableScreen) {
+    // The player highlighted on the list stays highlighted in the pick, if offered.
+    let highlighted = table.flatMap { $0.seats.indices.contains(page.selection) ? page.selection : nil }
     page.mode = .pick(purpose)
-    page.selection = 0
+    page.selection = highlighted.flatMap { pickable(for: purpose).firstIndex(of: $0) } ?? 0
   }
 
   private func clamp(_ value: Int, _ count: Int) -> Int { max(0, min(count - 1, value)) }
@@ -303,24 +304,41 @@ extension AppState {
         page.notice = Notice(kind: .info, title: "table.taken.title", message: "table.taken.message", args: ["name": name])
         return finishIfWon(table: table, effects: [.saveGame])
       case .accuser:
-        page.mode = .pick(.accuse(by: seat))
-        page.selection = 0
+        if (table.accusationsLeft(for: seat, rules: rules) ?? 0) > 0 {
+          page.mode = .pick(.accuse(by: seat))
+          page.selection = 0
+        } else {
+          page.mode = .main
+          page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
+        }
       case .accuse(let by):
-        let correct = (try? table.accuse(seat, by: by, rules: rules)) ?? false
+        let correct: Bool
+        do {
+          correct = try table.accuse(seat, by: by, rules: rules)
+        } catch {
+          // Refused (e.g. the accuser picked themselves): say so without saying why.
+          page.mode = .main
+          page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
+          return []
+        }
         page.mode = .main
         let left = table.accusationsLeft(for: by, rules: rules) ?? 0
         page.notice = Notice(
           kind: correct ? .info : .error,
           title: correct ? "table.accuseRight.title" : "table.accuseWrong.title",
           message: correct ? "table.accuseRight.message" : "table.accuseWrong.message",
-          args: ["name": name, "left": .text(String(left))])
+          args: ["name": name, "left": .phrase(left == 1 ? "table.accusationsLeft.one" : "table.accusationsLeft.other", ["count": String(left)])])
         return finishIfWon(table: table, effects: [.saveGame])
       case .tableAccuses:
         page.mode = .pick(.voteStarter(target: seat))
         page.selection = 0
       case .voteStarter(let target):
         let name = Notice.Argument.text(table.seats[target].name)
-        let caught = (try? table.tableAccuses(target, startedBy: seat, rules: rules)) ?? false
+        guard let caught = try? table.tableAccuses(target, startedBy: seat, rules: rules) else {
+          page.mode = .main
+          page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
+          return []
+        }
         page.mode = .main
         page.notice = Notice(
           kind: caught ? .info : .error,
@@ -328,12 +346,9 @@ extension AppState {
           message: caught ? "table.caught.message" : "table.innocent.message", args: ["name": name])
         return finishIfWon(table: table, effects: [.saveGame])
       case .guesser:
-        if rules.role(table.seats[seat].role)?.guessesLocation == true {
-          page.mode = .guessLocation(by: seat, selection: 0)
-        } else {
-          page.mode = .main
-          page.notice = Notice(kind: .error, title: "table.cannotGuess.title", message: "table.cannotGuess.message", args: ["name": name])
-        }
+        // The list opens for anyone, so that choosing a player and going back
+        // tells nothing; only a guess actually made is judged.
+        page.mode = .guessLocation(by: seat, selection: 0)
       }
     case .cause(let seat):
       guard rules.deathCauses.indices.contains(page.causeSelection) else { return [] }
@@ -341,8 +356,15 @@ extension AppState {
     case .guessLocation(let by, let selection):
       guard !locations.isEmpty else { return [] }
       let location = locations[max(0, min(locations.count - 1, selection))]
-      try? table.guessLocation(location.id, by: by, rules: rules)
       page.mode = .main
+      guard (try? table.guessLocation(location.id, by: by, rules: rules)) != nil else {
+        // Only someone who does not know the location can guess it: saying so
+        // now is what a player who claimed to be a spy has earned.
+        page.notice = Notice(
+          kind: .error, title: "table.cannotGuess.title", message: "table.cannotGuess.message",
+          args: ["name": .text(table.seats[by].name)])
+        return []
+      }
       return finishIfWon(table: table, effects: [.saveGame])
     default: break
     }
@@ -354,7 +376,7 @@ extension AppState {
   ) -> [Effect] {
     // A vote happens by day and a killing by night: the phase follows the cause,
     // so the header stays right even if nobody pressed "next".
-    if rules.usesPhases, table.pending == nil,
+    if rules.usesPhases, table.pending == nil, table.seats.indices.contains(seat), table.seats[seat].isAlive,
       (cause == .votedOut && table.phase == .night) || (cause == .killedAtNight && table.phase == .day)
     {
       try? table.advancePhase()

@@ -172,7 +172,8 @@ extension TableScreen {
     for role in order {
       let count = table.seats.filter { $0.role == role }.count
       let side = rules.role(role).map { words.sideName($0.side) } ?? ""
-      let hideCount = state.houseRules.hideSpyCount && rules.isBad(role) && rules.usesLocations
+      // With the house rule every count goes: "Local ×4" at a table of six says two spies.
+      let hideCount = state.houseRules.hideSpyCount && rules.usesLocations
       let title = words.roleName(role) + (count > 1 && !hideCount ? " ×\(count)" : "") + "  ·  " + side
       lines.append((title, rules.isBad(role) ? Theme.bad : Theme.good))
       lines += wrapped(words.roleDescription(role), width: body.width, indent: 2)

@@ -86,7 +86,11 @@ public struct Palermo: GameType {
 
   /// A Palermo game needs at least one thief.
   public func brokenRules(in roles: [RoleID]) -> [String] {
-    roles.contains(where: Roles.thieves.contains) ? [] : ["needsThief"]
+    let thieves = roles.filter(Roles.thieves.contains).count
+    if thieves == 0 { return ["needsThief"] }
+    // Dealt with as many thieves as town players, the game would be over at once.
+    let town = roles.filter { role($0)?.side == Self.town }.count
+    return thieves >= town ? ["thievesOutnumberTown"] : []
   }
 
   /// The town wins when every thief in play is out; the thieves' side wins when
