@@ -10,27 +10,13 @@ enum SavedNames {
     var kept: [String] = []
     for name in names {
       let cleaned = PlayerName.clean(name)
-      guard !cleaned.isEmpty, isTypable(cleaned),
+      guard !cleaned.isEmpty, PlayersScreen.isTypable(cleaned),
         TextWidth.of(cleaned) <= PlayersScreen.maxNameWidth,
         seen.insert(PlayerName.key(cleaned)).inserted
       else { continue }
       kept.append(cleaned)
     }
     return kept
-  }
-
-  /// Whether every character of `name` could have been typed on the players
-  /// screen: letters in any script, digits, punctuation, spaces; no controls or emoji.
-  static func isTypable(_ name: String) -> Bool {
-    name.unicodeScalars.allSatisfy { scalar in
-      switch scalar.properties.generalCategory {
-      case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
-        .paragraphSeparator:
-        false
-      default:
-        !scalar.properties.isEmojiPresentation
-      }
-    }
   }
 
   /// Whether `name` can be drawn without breaking the screen (no control

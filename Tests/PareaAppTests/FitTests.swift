@@ -52,3 +52,18 @@ import Testing
     }
   }
 }
+
+/// The fullest footer (home with a game in progress) shows every hint in both languages.
+@Suite struct FooterTests {
+  @Test(arguments: Language.allCases) func everyHintIsShown(_ language: Language) {
+    var app = GoldenScreenTests.palermoTable(language)
+    var state = app.state
+    state.screen = .home(HomeScreen())
+    app = App(state: state, configuration: configuration(language))
+    let footer = app.render(width: 80, height: 24).lines.last ?? ""
+    let words = Catalog.builtIn(language)
+    for key in ["key.move", "key.play", "key.rules", "key.settings", "key.discard", "key.quit"] {
+      #expect(footer.contains(words.text(key)), "\(key) missing from: \(footer)")
+    }
+  }
+}

@@ -50,6 +50,21 @@ public struct PlayersScreen: Hashable, Sendable {
   /// Starts with the cursor in the name field.
   public init() {}
 
+  /// Whether every character of `name` may be typed into a name: letters in
+  /// any script, marks, digits, punctuation and spaces; no controls, no emoji,
+  /// no wide glyphs. The store applies the same rule to names read from disk.
+  public static func isTypable(_ name: String) -> Bool {
+    name.unicodeScalars.allSatisfy { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
+        .paragraphSeparator:
+        return false
+      default:
+        return !scalar.properties.isEmojiPresentation && TextWidth.of(Character(scalar)) <= 1
+      }
+    }
+  }
+
   /// The longest name, in columns: long enough for "Αικατερίνη Παπαδοπούλου"-length
   /// names shortened by the table, short enough that every screen can show it.
   public static let maxNameWidth = 20
@@ -273,16 +288,7 @@ extension AppState {
   /// any script, digits, punctuation and spaces (no controls, no emoji), up to
   /// `PlayersScreen.maxNameWidth` columns.
   static func nameProblem(typing character: Character, into text: String) -> Notice? {
-    let allowed = character.unicodeScalars.allSatisfy { scalar in
-      switch scalar.properties.generalCategory {
-      case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
-        .paragraphSeparator:
-        return false
-      default:
-        return !scalar.properties.isEmojiPresentation && TextWidth.of(Character(scalar)) <= 1
-      }
-    }
-    guard allowed else {
+    guard PlayersScreen.isTypable(String(character)) else {
       return Notice(kind: .error, title: "error.nameCharacter.title", message: "error.nameCharacter.message")
     }
     if TextWidth.of(text + String(character)) > PlayersScreen.maxNameWidth {
