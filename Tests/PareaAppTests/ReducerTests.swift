@@ -145,10 +145,7 @@ import PareaRules
     app.addPlayers(["A", "B", "C"])
     app.send(.players(.proceed))
     app.send(.setup(.deal))
-    for _ in 0..<3 {
-      app.send(.reveal)
-      app.send(.hide)
-    }
+    app.revealEveryone()
     app.send(.table(.command(.look)))
     app.send(.table(.move(1)))
     app.send(.table(.pick))
@@ -269,10 +266,7 @@ import PareaRules
   @Test func deadRolesShowOnlyWithTheRule() throws {
     for reveal in [false, true] {
       var app = Self.dealtKiller(HouseRules(revealDeadRoles: reveal))
-      for _ in 0..<5 {
-        app.send(.reveal)
-        app.send(.hide)
-      }
+      app.revealEveryone()
       let citizen = try #require(app.state.table?.seats(holding: Killer.citizen).first)
       app.send(.table(.command(.markDead)))
       for _ in 0..<citizen { app.send(.table(.move(1))) }
@@ -289,10 +283,7 @@ import PareaRules
     app.addPlayers(["A", "B", "C"])
     app.send(.players(.proceed))
     app.send(.setup(.deal))
-    for _ in 0..<3 {
-      app.send(.reveal)
-      app.send(.hide)
-    }
+    app.revealEveryone()
     app.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
     #expect(app.state.timer == nil)
     app.send(.table(.command(.timer)))
@@ -323,10 +314,7 @@ import PareaRules
     app.send(.players(.proceed))
     for round in 1...2 {
       app.send(.setup(.deal))
-      for _ in 0..<4 {
-        app.send(.reveal)
-        app.send(.hide)
-      }
+      app.revealEveryone()
       let table = try #require(app.state.table)
       let spy = try #require(table.seats(holding: Spy.spy).first)
       let starter = (spy + 1) % 4
@@ -366,10 +354,7 @@ import PareaRules
     app.send(.players(.proceed))
     app.send(.setup(.suggest))
     app.send(.setup(.deal))
-    for _ in sevenNames {
-      app.send(.reveal)
-      app.send(.hide)
-    }
+    app.revealEveryone()
     #expect(app.state.table?.phase == .night)
     let citizen = try #require(app.state.table?.seats(holding: Palermo.Roles.citizens[0]).first)
     app.send(.table(.command(.markDead)))
@@ -435,10 +420,7 @@ import PareaRules
 @Suite struct TablePrivacyTests {
   @Test func theCopsAccusationListsEveryone() throws {
     var app = HouseRuleTests.dealtKiller()
-    for _ in 0..<5 {
-      app.send(.reveal)
-      app.send(.hide)
-    }
+    app.revealEveryone()
     app.send(.table(.command(.accuse)))
     guard case .table(let page) = app.state.screen, case .pick(let purpose) = page.mode else {
       Issue.record("no pick")
@@ -460,10 +442,7 @@ import PareaRules
     app.addPlayers(["A", "B", "C", "D"])
     app.send(.players(.proceed))
     app.send(.setup(.deal))
-    for _ in 0..<4 {
-      app.send(.reveal)
-      app.send(.hide)
-    }
+    app.revealEveryone()
     let local = try #require(app.state.table?.seats(holding: Spy.local).first)
     app.send(.table(.command(.guessLocation)))
     for _ in 0..<local { app.send(.table(.move(1))) }

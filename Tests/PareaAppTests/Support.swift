@@ -41,6 +41,14 @@ extension App {
     }
   }
 
+  /// Hands the laptop round the whole table once: every hand-off, reveal and hide.
+  mutating func revealEveryone() {
+    for _ in 0..<(state.table?.seats.count ?? 0) {
+      send(.reveal)
+      send(.hide)
+    }
+  }
+
   /// The screen as text at 80×24.
   var screen: String { render(width: 80, height: 24).text }
 }
