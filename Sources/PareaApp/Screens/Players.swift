@@ -99,8 +99,6 @@ public struct PlayersScreen: Hashable, Sendable {
     }
   }
 
-  /// Saved names not typed in this time, and whether each is in the game.
-  static func picks(for state: AppState) -> [String] { state.savedNames }
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     let rules = state.rules
@@ -135,7 +133,7 @@ public struct PlayersScreen: Hashable, Sendable {
     }
 
     // Quick picks from last time.
-    let picks = Self.picks(for: state)
+    let picks = state.savedNames
     if !picks.isEmpty {
       let picksRect = Rect(row: 8, column: 45, width: 32, height: canvas.height - 15)
       canvas.write(words("players.lastTime"), row: 7, column: 45, style: focus == .picks ? Theme.key : Theme.title)

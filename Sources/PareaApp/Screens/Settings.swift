@@ -1,6 +1,6 @@
 import PareaLocale
 
-/// Language (and, later, house rules).
+/// Language and house rules.
 public struct SettingsScreen: Hashable, Sendable {
   /// The highlighted setting.
   public var selection = 0

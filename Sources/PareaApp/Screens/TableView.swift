@@ -136,7 +136,10 @@ extension TableScreen {
 
   /// What the table should be doing now, for whoever runs the game.
   private func hint(table: Table, rules: any GameType, words: Words) -> String {
-    if let first = table.firstPlayer, table.seats.indices.contains(first), table.log.count <= table.seats.count {
+    let nothingYet =
+      table.seats.allSatisfy { $0.views <= 1 }
+      && table.log.allSatisfy { if case .looked = $0 { true } else { false } }
+    if let first = table.firstPlayer, table.seats.indices.contains(first), nothingYet {
       // Until the first thing happens at the table, say who starts.
       return words("table.hint.firstPlayer", ["name": table.seats[first].name])
     }
