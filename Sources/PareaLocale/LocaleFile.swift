@@ -43,15 +43,29 @@ public enum Locales {
 
   // Separate lazily initialised globals, so a Greek session that never
   // misses a key never parses the English files, and the reverse.
-  private static let englishTable = table(for: .en, from: embedded)
-  private static let greekTable = table(for: .el, from: embedded)
+  private static let englishTable = table(for: .en, from: embedded, preparsed: embeddedLocaleEntries)
+  private static let greekTable = table(for: .el, from: embedded, preparsed: embeddedLocaleEntries)
 
   /// The key–value table of `language` in `files`. Files that do not parse
   /// are skipped; of keys repeated across files, the first (by path) wins.
-  static func table(for language: Language, from files: [LocaleFile]) -> [String: String] {
+  ///
+  /// `preparsed` holds the entries the build already split out (by path); a
+  /// file found there is not parsed again. A duplicate key makes the parser
+  /// refuse a file, so preparsed files are only trusted when they have none.
+  static func table(
+    for language: Language, from files: [LocaleFile],
+    preparsed: [String: [(key: String, value: String)]] = [:]
+  ) -> [String: String] {
     var table: [String: String] = [:]
     for file in files where file.language == language {
-      guard let entries = try? StringsParser.parse(file.text, file: file.path) else { continue }
+      let entries: [(key: String, value: String)]
+      if let ready = preparsed[file.path], Set(ready.map(\.key)).count == ready.count {
+        entries = ready
+      } else if let parsed = try? StringsParser.parse(file.text, file: file.path) {
+        entries = parsed.map { ($0.key, $0.value) }
+      } else {
+        continue
+      }
       table.reserveCapacity(table.count + entries.count)
       for entry in entries where table[entry.key] == nil {
         table[entry.key] = entry.value
