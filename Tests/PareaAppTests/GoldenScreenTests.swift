@@ -141,6 +141,12 @@ import Testing
     for _ in 0..<spy { app.press(.down) }
     app.press(.enter, .down, .down)
     expectGolden(app.render(width: 80, height: 24), "table-spy-guess.\(language)")
+    app.press(.enter)
+    guard case .summary = app.state.screen else {
+      Issue.record("the guess did not end the game")
+      return
+    }
+    expectGolden(app.render(width: 80, height: 24), "summary-spy.\(language)")
   }
 
   @Test(arguments: languages) func killerTable(_ language: Language) throws {
