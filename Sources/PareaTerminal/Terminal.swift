@@ -23,7 +23,9 @@ public final class Terminal {
   private var drawn: Canvas?
   private var fullRepaintRequested = true
   private var defaultColorsAvailable = false
-  private var colorPairs: [ColorPairKey: Int16] = [:]
+  /// Allocated color pairs, a slot per (foreground, background) as
+  /// `colorPair` numbers them; -1 where none is allocated yet.
+  private var colorPairs = [Int16](repeating: -1, count: 81)
   private var nextColorPair: Int16 = 0
   private var cursorShown: Bool?
 
@@ -45,15 +47,18 @@ public final class Terminal {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     let type = Self.environment("TERM") ?? ""
     guard !type.isEmpty else { throw .terminalTypeMissing }
-    // initscr() would print "Error opening terminal" and exit the process.
-    switch parea_check_terminal_type() {
-    case 1: break
-    case 0: throw .unknownTerminalType(type)
-    default: throw .noTerminalDatabase
-    }
     var modesBefore = termios()
     let haveModes = tcgetattr(STDIN_FILENO, &modesBefore) == 0
-    guard let screen = parea_newterm() else { throw .cannotOpenTerminal(type) }
+    // newterm (unlike initscr, which prints "Error opening terminal" and exits
+    // the process) returns nil on an unknown type and writes nothing; only
+    // then is the terminal database asked why, so start-up reads it once.
+    guard let screen = parea_newterm() else {
+      switch parea_check_terminal_type() {
+      case 0: throw .unknownTerminalType(type)
+      case 1: throw .cannotOpenTerminal(type)
+      default: throw .noTerminalDatabase
+      }
+    }
     self.screen = screen
     if haveModes {
       CrashGuard.arm(modes: modesBefore, leaveSequences: Self.leaveSequences())
@@ -195,19 +200,23 @@ public final class Terminal {
     }
     let rows = min(canvas.height, screenHeight)
     let columns = min(canvas.width, screenWidth)
-    let previous = full ? nil : drawn
+    // The cells as arrays, read by index: this visits every cell of the screen.
+    let cells = canvas.cells
+    let before = full ? nil : drawn?.cells
+    let blank = Cell.blank
     for row in 0..<rows {
       var lastDrawnColumn = -1
+      let start = row * canvas.width
       for column in 0..<columns {
-        let cell = canvas[row, column]
-        if let previous, previous[row, column] == cell { continue }
+        let cell = cells[start + column]
+        if let before, before[start + column] == cell { continue }
         // After werase every cell is already a plain blank: skip them.
-        if full, cell == Cell.blank { continue }
+        if full, cell == blank { continue }
         if cell.character == nil {
           // The right half of a wide grapheme changed (its style): redraw the
           // grapheme from its first cell.
           if column > 0, lastDrawnColumn != column - 1 {
-            put(canvas[row, column - 1], row: row, column: column - 1, in: window, limit: columns)
+            put(cells[start + column - 1], row: row, column: column - 1, in: window, limit: columns)
           }
           continue
         }
@@ -249,22 +258,35 @@ public final class Terminal {
 
     // A cchar_t holds one spacing character and up to CCHARW_MAX-1 combining
     // ones; longer clusters (rare emoji sequences) keep their first scalars.
-    var wide: [wchar_t] = []
-    wide.reserveCapacity(Int(CCHARW_MAX) + 1)
-    for scalar in character.unicodeScalars.prefix(Int(CCHARW_MAX)) {
-      wide.append(wchar_t(bitPattern: scalar.value))
+    // The buffer is on the stack: this runs for every changed cell.
+    let first = withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Int(CCHARW_MAX) + 1) {
+      wide -> wchar_t in
+      var count = 0
+      if let scalar = TextWidth.singleScalar(character) {
+        wide[0] = wchar_t(bitPattern: scalar)
+        count = 1
+      } else {
+        for scalar in character.unicodeScalars {
+          if count == Int(CCHARW_MAX) { break }
+          wide[count] = wchar_t(bitPattern: scalar.value)
+          count += 1
+        }
+      }
+      wide[count] = 0
+      var complex = cchar_t()
+      setcchar(&complex, wide.baseAddress, attributes, pair, nil)
+      wmove(window, Int32(row), Int32(column))
+      // At the bottom-right corner the cursor cannot advance and this returns
+      // ERR, but the character is stored and drawn.
+      wadd_wch(window, &complex)
+      return wide[0]
     }
-    wide.append(0)
-    var complex = cchar_t()
-    setcchar(&complex, wide, attributes, pair, nil)
-    wmove(window, Int32(row), Int32(column))
-    // At the bottom-right corner the cursor cannot advance and this returns
-    // ERR, but the character is stored and drawn.
-    wadd_wch(window, &complex)
 
     // The canvas thinks this grapheme is wide but the C library measures it
     // narrow: blank the second cell so nothing stale shows through.
-    if TextWidth.of(character) == 2, parea_wcwidth(wide[0]) < 2, column + 1 < limit {
+    if first >= 0x80, TextWidth.of(character) == 2, parea_wcwidth(first) < 2,
+      column + 1 < limit
+    {
       var blank = cchar_t()
       setcchar(&blank, [0x20, 0], attributes, pair, nil)
       wadd_wch(window, &blank)
@@ -285,13 +307,8 @@ public final class Terminal {
 
   // MARK: Colors
 
-  private struct ColorPairKey: Hashable {
-    var foreground: Int16
-    var background: Int16
-  }
-
   private func setColorsUp() {
-    colorPairs = [:]
+    colorPairs = [Int16](repeating: -1, count: 81)
     nextColorPair = 0
     usesColor = false
     let noColor = Self.environment("NO_COLOR") ?? ""
@@ -301,20 +318,21 @@ public final class Terminal {
   }
 
   /// The color pair for a combination, allocated the first time it is used.
+  /// Looked up for every drawn cell, so the pairs live in a flat array with a
+  /// slot for each (foreground, background), the default color included.
   private func colorPair(foreground: Color?, background: Color?) -> Int16 {
     guard usesColor, foreground != nil || background != nil else { return 0 }
-    let key = ColorPairKey(
-      foreground: foreground.map { Int16($0.rawValue) }
-        ?? (defaultColorsAvailable ? -1 : Int16(COLOR_WHITE)),
-      background: background.map { Int16($0.rawValue) }
-        ?? (defaultColorsAvailable ? -1 : Int16(COLOR_BLACK)))
-    if let pair = colorPairs[key] { return pair }
+    let slot = Int(foreground.map { $0.rawValue + 1 } ?? 0) * 9
+      + Int(background.map { $0.rawValue + 1 } ?? 0)
+    if colorPairs[slot] >= 0 { return colorPairs[slot] }
+    let front = foreground.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_WHITE))
+    let back = background.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_BLACK))
     nextColorPair += 1
     var pair = nextColorPair
-    if Int(pair) >= parea_color_pairs() || init_pair(pair, key.foreground, key.background) != OK {
+    if Int(pair) >= parea_color_pairs() || init_pair(pair, front, back) != OK {
       pair = 0  // out of pairs: the default colors, remembered so we stop asking
     }
-    colorPairs[key] = pair
+    colorPairs[slot] = pair
     return pair
   }
 
