@@ -7,13 +7,40 @@ enum Shortcut: Equatable {
   case letter(Character)
   case other
 
-  /// The Latin key under each letter of the standard Greek layout.
-  private static let greekLayout: [Character: Character] = [
-    ";": "q", "ς": "w", "ε": "e", "ρ": "r", "τ": "t", "υ": "y", "θ": "u", "ι": "i",
-    "ο": "o", "π": "p", "α": "a", "σ": "s", "δ": "d", "φ": "f", "γ": "g", "η": "h",
-    "ξ": "j", "κ": "k", "λ": "l", "ζ": "z", "χ": "x", "ψ": "c", "ω": "v", "β": "b",
-    "ν": "n", "μ": "m",
-  ]
+  /// The Latin key under each letter of the standard Greek layout (a
+  /// switch: a dictionary of characters would cost hashing to build on the
+  /// first key press).
+  private static func latin(under letter: Character) -> Character? {
+    switch letter {
+    case ";": "q"
+    case "ς": "w"
+    case "ε": "e"
+    case "ρ": "r"
+    case "τ": "t"
+    case "υ": "y"
+    case "θ": "u"
+    case "ι": "i"
+    case "ο": "o"
+    case "π": "p"
+    case "α": "a"
+    case "σ": "s"
+    case "δ": "d"
+    case "φ": "f"
+    case "γ": "g"
+    case "η": "h"
+    case "ξ": "j"
+    case "κ": "k"
+    case "λ": "l"
+    case "ζ": "z"
+    case "χ": "x"
+    case "ψ": "c"
+    case "ω": "v"
+    case "β": "b"
+    case "ν": "n"
+    case "μ": "m"
+    default: nil
+    }
+  }
 
   init(_ key: Key, viKeys: Bool = true) {
     switch key {
@@ -35,7 +62,7 @@ enum Shortcut: Equatable {
     case .character(" "): self = .space
     case .character(let character):
       let lower = Character(character.lowercased())
-      let latin = Self.greekLayout[lower] ?? lower
+      let latin = Self.latin(under: lower) ?? lower
       switch (latin, viKeys) {
       case ("j", true): self = .down
       case ("k", true): self = .up

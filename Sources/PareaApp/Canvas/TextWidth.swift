@@ -3,7 +3,55 @@ public enum TextWidth {
   /// Columns a character takes: 0 for controls and lone combining marks, 2 for
   /// wide (East Asian wide/fullwidth, emoji presentation) characters, else 1.
   public static func of(_ character: Character) -> Int {
-    // Fast path: printable ASCII is one column (most of every screen).
+    // Fast path, from the UTF-8 bytes: one ASCII character, or one scalar of
+    // a block where every character is one column (Latin, Greek, box
+    // drawing…): most of every screen, and the Unicode property lookups
+    // below are far dearer. Tests hold the blocks to the full rule.
+    guard let value = singleScalar(character) else { return measured(character) }
+    if value < 0x80 { return value >= 0x20 && value < 0x7F ? 1 : 0 }
+    return isNarrowBlock(value) ? 1 : measured(character)
+  }
+
+  /// The scalar of a character made of one scalar of at most three UTF-8
+  /// bytes, or nil.
+  public static func singleScalar(_ character: Character) -> UInt32? {
+    var bytes = character.utf8.makeIterator()
+    guard let lead = bytes.next() else { return nil }
+    var value: UInt32
+    var following: Int
+    switch lead {
+    case 0..<0x80: value = UInt32(lead); following = 0
+    case 0xC0..<0xE0: value = UInt32(lead & 0x1F); following = 1
+    case 0xE0..<0xF0: value = UInt32(lead & 0x0F); following = 2
+    default: return nil
+    }
+    while following > 0 {
+      guard let byte = bytes.next() else { return nil }
+      value = value << 6 | UInt32(byte & 0x3F)
+      following -= 1
+    }
+    return bytes.next() == nil ? value : nil
+  }
+
+  /// Blocks in which every scalar is one column wide (no marks, controls,
+  /// format characters, wide or emoji-presentation characters). Plain
+  /// tuples: an array of ranges would make the runtime look up a generic
+  /// conformance on the first frame.
+  static let narrowBlocks: [(first: UInt32, last: UInt32)] = [
+    (0x00A0, 0x00AC), (0x00AE, 0x02FF),  // Latin-1 (but the soft hyphen), Latin Extended, IPA
+    (0x0370, 0x0482),  // Greek and Coptic, Cyrillic letters
+    (0x1F00, 0x1FFF),  // Greek Extended
+    (0x2010, 0x2027), (0x2030, 0x205E),  // dashes, quotes, the ellipsis…
+    (0x2500, 0x25A0),  // box drawing, block elements
+  ]
+
+  static func isNarrowBlock(_ value: UInt32) -> Bool {
+    for block in narrowBlocks where value >= block.first && value <= block.last { return true }
+    return false
+  }
+
+  /// The width by the Unicode properties of the character's scalars.
+  static func measured(_ character: Character) -> Int {
     if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
     guard let first = character.unicodeScalars.first else { return 0 }
     let value = first.value
