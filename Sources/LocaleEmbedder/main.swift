@@ -220,6 +220,48 @@ for relative in relativePaths {
 }
 source += "]\n"
 
+// Each language's whole table, merged and sorted at build time, so start-up
+// neither hashes nor sorts: lookups are a binary search. A language is left
+// out (and built at run time) when any of its files is not written plainly or
+// repeats a key, which the run-time parser reports.
+var languages: [String] = []
+for relative in relativePaths {
+  guard let slash = relative.firstIndex(of: "/") else { continue }
+  let language = String(relative[..<slash])
+  if languages.last != language { languages.append(language) }
+}
+source += """
+
+  /// The built-in table of `language` when all its files are split above and
+  /// repeat no key: files in path order, the first text of a key wins, sorted
+  /// by key (Swift's `String` order); nil means it is built at run time.
+  /// (A switch, not a dictionary: nothing to hash or instantiate at start-up.)
+  func embeddedSortedTable(_ language: String) -> [(key: String, value: String)]? {
+    switch language {
+
+  """
+for language in languages {
+  var merged: [String: String] = [:]
+  var complete = true
+  for relative in relativePaths where relative.hasPrefix(language + "/") {
+    let path = root + "/" + relative
+    guard let entries = plainEntries(decode(readBytes(path), path: path)),
+      Set(entries.map(\.key)).count == entries.count
+    else {
+      complete = false
+      break
+    }
+    for entry in entries where merged[entry.key] == nil { merged[entry.key] = entry.value }
+  }
+  guard complete else { continue }
+  source += "  case \(literal(language)):\n    return [\n"
+  for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
+    source += "      (\(literal(key)), \(literal(value))),\n"
+  }
+  source += "    ]\n"
+}
+source += "  default:\n    return nil\n  }\n}\n"
+
 // Write only when the text changes, so an unchanged table does not make the
 // library recompile.
 let existing = fopen(outputPath, "rb").map { file -> [UInt8] in

@@ -32,9 +32,11 @@ public enum Locales {
     LocaleFile(path: $0.path, text: $0.text)
   }
 
-  /// The parsed built-in table of `language`, parsed on first use, once.
-  /// A file that does not parse is left out (the checks and tests report it).
-  static func builtInTable(_ language: Language) -> [String: String] {
+  /// The built-in table of `language`, made on first use, once. Normally
+  /// the build merged and sorted it already; otherwise it is built from the
+  /// files here. A file that does not parse is left out (the checks and tests
+  /// report it).
+  static func builtInTable(_ language: Language) -> SortedTable {
     switch language {
     case .en: englishTable
     case .el: greekTable
@@ -42,9 +44,17 @@ public enum Locales {
   }
 
   // Separate lazily initialised globals, so a Greek session that never
-  // misses a key never parses the English files, and the reverse.
-  private static let englishTable = table(for: .en, from: embedded, preparsed: embeddedLocaleEntries)
-  private static let greekTable = table(for: .el, from: embedded, preparsed: embeddedLocaleEntries)
+  // misses a key never touches the English table, and the reverse.
+  private static let englishTable = sortedTable(for: .en)
+  private static let greekTable = sortedTable(for: .el)
+
+  /// The table the build sorted for `language`, else one built from the files.
+  static func sortedTable(for language: Language) -> SortedTable {
+    if let entries = embeddedSortedTable(language.rawValue) {
+      return SortedTable(sortedEntries: entries)
+    }
+    return SortedTable(table(for: language, from: embedded, preparsed: embeddedLocaleEntries))
+  }
 
   /// The key–value table of `language` in `files`. Files that do not parse
   /// are skipped; of keys repeated across files, the first (by path) wins.
@@ -72,5 +82,43 @@ public enum Locales {
       }
     }
     return table
+  }
+}
+
+/// A read-only key–value table kept as one array sorted by key: nothing to
+/// hash when it is made, a binary search to look a key up.
+struct SortedTable: Sendable {
+  /// The entries, sorted by key, each key once.
+  let entries: [(key: String, value: String)]
+
+  /// A table from entries already sorted by key, each key once (the build's).
+  init(sortedEntries: [(key: String, value: String)]) {
+    entries = sortedEntries
+  }
+
+  /// A table holding `dictionary`.
+  init(_ dictionary: [String: String]) {
+    entries = dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
+  /// The text for `key`, or nil.
+  subscript(key: String) -> String? {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      let candidate = entries[middle].key
+      if candidate == key { return entries[middle].value }
+      if candidate < key { low = middle + 1 } else { high = middle }
+    }
+    return nil
+  }
+
+  /// Every key, in order.
+  var keys: [String] { entries.map(\.key) }
+
+  /// The table as a dictionary (tests compare tables this way).
+  var dictionary: [String: String] {
+    Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
   }
 }

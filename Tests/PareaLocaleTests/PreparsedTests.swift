@@ -22,4 +22,25 @@ import Testing
       #expect(fast.count > 600)
     }
   }
+
+  @Test func sortedTablesFromTheBuildMatchTheFiles() throws {
+    for language in Language.allCases {
+      let entries = try #require(
+        embeddedSortedTable(language.rawValue), "\(language) was not merged at build time")
+      let keys = entries.map(\.key)
+      #expect(keys == keys.sorted(), "\(language): not sorted")
+      #expect(Set(keys).count == keys.count, "\(language): a key twice")
+      let slow = Locales.table(for: language, from: Locales.embedded)
+      #expect(Locales.sortedTable(for: language).dictionary == slow)
+    }
+  }
+
+  @Test func sortedTableLooksUpEveryKeyAndNothingElse() {
+    let dictionary = ["b": "2", "a": "1", "d": "4", "c.x": "3", "Α": "greek"]
+    let table = SortedTable(dictionary)
+    for (key, value) in dictionary { #expect(table[key] == value) }
+    for missing in ["", "0", "e", "c", "c.y", "α", "b "] { #expect(table[missing] == nil) }
+    #expect(SortedTable([:])["a"] == nil)
+    #expect(table.keys == ["a", "b", "c.x", "d", "Α"])
+  }
 }
