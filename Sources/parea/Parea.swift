@@ -26,7 +26,13 @@ struct Parea: ParsableCommand {
   var seed: UInt64?
 
   mutating func run() throws {
-    let startup = loadStartup(language: lang?.language, seed: seed)
+    let status = Self.play(language: lang?.language, seed: seed)
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  /// The full-screen app with these options; returns the exit status.
+  static func play(language: Language?, seed: UInt64?) -> Int32 {
+    let startup = loadStartup(language: language, seed: seed)
     var app = startup.makeApp()
     var storage = startup.storage
     let outcome = MainActor.assumeIsolated { parea.run(&app, storage: &storage) }
@@ -35,7 +41,7 @@ struct Parea: ParsableCommand {
       words.language = app.state.language
       Messages.printError(Messages.terminalUnavailable(error, words: words))
     }
-    if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
+    return outcome.exitStatus
   }
 }
 
