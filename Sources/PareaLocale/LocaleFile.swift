@@ -116,9 +116,4 @@ struct SortedTable: Sendable {
 
   /// Every key, in order.
   var keys: [String] { entries.map(\.key) }
-
-  /// The table as a dictionary (tests compare tables this way).
-  var dictionary: [String: String] {
-    Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
-  }
 }

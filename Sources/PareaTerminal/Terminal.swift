@@ -284,9 +284,8 @@ public final class Terminal {
 
     // The canvas thinks this grapheme is wide but the C library measures it
     // narrow: blank the second cell so nothing stale shows through.
-    if first >= 0x80, TextWidth.of(character) == 2, parea_wcwidth(first) < 2,
-      column + 1 < limit
-    {
+    // (A keycap such as "1️⃣" starts with an ASCII digit and is wide too.)
+    if TextWidth.of(character) == 2, parea_wcwidth(first) < 2, column + 1 < limit {
       var blank = cchar_t()
       setcchar(&blank, [0x20, 0], attributes, pair, nil)
       wadd_wch(window, &blank)
@@ -322,11 +321,12 @@ public final class Terminal {
   /// slot for each (foreground, background), the default color included.
   private func colorPair(foreground: Color?, background: Color?) -> Int16 {
     guard usesColor, foreground != nil || background != nil else { return 0 }
-    let slot = Int(foreground.map { $0.rawValue + 1 } ?? 0) * 9
-      + Int(background.map { $0.rawValue + 1 } ?? 0)
-    if colorPairs[slot] >= 0 { return colorPairs[slot] }
     let front = foreground.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_WHITE))
     let back = background.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_BLACK))
+    // Slots by the colors as ncurses gets them (-1 is the default), so the
+    // same pair is never allocated twice.
+    let slot = Int(front + 1) * 9 + Int(back + 1)
+    if colorPairs[slot] >= 0 { return colorPairs[slot] }
     nextColorPair += 1
     var pair = nextColorPair
     if Int(pair) >= parea_color_pairs() || init_pair(pair, front, back) != OK {

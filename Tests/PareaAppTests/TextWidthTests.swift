@@ -17,15 +17,28 @@ import Testing
     #expect(wrong.isEmpty, "not one column: \(wrong)")
   }
 
-  @Test func fastAndFullRuleAgree() {
-    var samples: [Character] = ["a", " ", "~", "\u{7F}", "\t", "\u{0}", "\r\n", "e\u{301}", "ά", "Σ",
-      "ς", "—", "…", "▸", "│", "█", "界", "한", "😀", "👍🏽", "🇬🇷", "❤️", "\u{AD}", "\u{200B}",
-      "\u{301}", "\u{FE0F}", "ﬁ", "Ω", "€", "↑", "✓", "\u{1F600}", "ǅ", "𝔸"]
+  @Test func fastAndFullRuleAgreeBelowU3000() {
+    // ASCII (controls included), the narrow blocks and every other scalar of
+    // up to three bytes that the fast path hands on.
+    var samples: [Character] = []
     for value in UInt32(0)...0x3000 {
       if let scalar = Unicode.Scalar(value) { samples.append(Character(scalar)) }
     }
     let wrong = samples.filter { TextWidth.of($0) != TextWidth.measured($0) }
     #expect(wrong.isEmpty, "\(wrong.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+  }
+
+  @Test func charactersTheFastPathHandsOn() {
+    #expect(TextWidth.of("\r\n") == 0)
+    #expect(TextWidth.of("e\u{301}") == 1)
+    #expect(TextWidth.of("\u{301}") == 0)
+    #expect(TextWidth.of("\u{AD}") == 0)  // soft hyphen: a format character
+    #expect(TextWidth.of("界") == 2)
+    #expect(TextWidth.of("😀") == 2)
+    #expect(TextWidth.of("🇬🇷") == 2)
+    #expect(TextWidth.of("❤️") == 2)
+    #expect(TextWidth.of("1️⃣") == 2)  // a keycap starts with an ASCII digit
+    #expect(TextWidth.of("𝔸") == 1)
   }
 
   @Test func singleScalarReadsOneScalarOfUpToThreeBytes() {
