@@ -36,11 +36,12 @@ final class TmuxSession {
   /// `dataDirectory` (see `makeDataDirectory()`) keeps config and state
   /// across sessions; by default they are fresh and removed with the session.
   /// `stdoutRedirect` sends the program's standard output to a file (to run
-  /// it with a terminal for input but not for output).
+  /// it with a terminal for input but not for output). `binary` runs another
+  /// copy of the program than `binary()` finds, from `workingDirectory`.
   init(
     arguments: [String] = [], width: Int = 80, height: Int = 24,
     environment: [String: String] = [:], dataDirectory: String? = nil,
-    stdoutRedirect: String? = nil
+    stdoutRedirect: String? = nil, binary: String? = nil, workingDirectory: String? = nil
   ) throws {
     guard Spawn.isInstalled("tmux") else {
       throw HarnessError("tmux is not installed (scripts/setup --test installs it)")
@@ -64,7 +65,7 @@ final class TmuxSession {
     // program, then its exit status and the terminal's modes as the shell
     // finds them afterwards; then it stays alive, so the pane is read as the
     // program left it (a dead pane gets tmux's own "Pane is dead" line).
-    let binary = try Self.binary()
+    let binary = try binary ?? Self.binary()
     var command = ([binary] + arguments).map(Self.quote).joined(separator: " ")
     if let stdoutRedirect { command += " > " + Self.quote(stdoutRedirect) }
     let exports = paneEnvironment.sorted(by: { $0.key < $1.key }).map {
@@ -75,6 +76,7 @@ final class TmuxSession {
     let script = """
       unset NO_COLOR LANG LANGUAGE LC_MESSAGES LC_CTYPE COLUMNS LINES
       \(exports.joined(separator: "\n"))
+      \(workingDirectory.map { "cd " + Self.quote($0) } ?? "")
       \(command)
       status=$?
       stty -a > \(Self.quote(sttyFile)) 2>&1
@@ -291,10 +293,15 @@ final class TmuxSession {
 
   /// The `parea` binary built next to this test bundle.
   static func binary() throws -> String {
-    var candidates: [String] = []
-    if let override = ProcessInfo.processInfo.environment["PAREA_BINARY"] {
-      candidates.append(override)
+    // PAREA_BINARY names the binary to test (scripts/test sets it to the release
+    // build); when it is set, it is that binary or a failure, never a fallback.
+    if let override = ProcessInfo.processInfo.environment["PAREA_BINARY"], !override.isEmpty {
+      guard access(override, X_OK) == 0 else {
+        throw HarnessError("PAREA_BINARY=\(override) is not an executable file")
+      }
+      return override
     }
+    var candidates: [String] = []
     for start in [CommandLine.arguments.first ?? "", Self.executablePath()] where !start.isEmpty {
       // From .build/<triple>/debug/PareaPackageTests.xctest (a file on Linux,
       // a bundle folder elsewhere) look in its folder and the folders above.
