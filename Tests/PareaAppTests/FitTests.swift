@@ -13,6 +13,7 @@ import Testing
     ("table.command.", 20),  // the actions panel
     ("settings.revealDeadRoles", 40), ("settings.hideSpyCount", 40), ("settings.revealCountdown", 40),
     ("table.player", 24), ("table.state", 21), ("table.alive", 21), ("cause.", 21),
+    ("players.empty", 36),  // one line of the players' column, beside the quick picks
   ]
 
   @Test(arguments: Language.allCases) func fixedColumnsFit(_ language: Language) {

@@ -126,7 +126,9 @@ public struct PlayersScreen: Hashable, Sendable {
     ])
     canvas.write(count, row: 7, column: 3, style: focus == .list ? Theme.key : Theme.title)
     if state.players.isEmpty {
-      canvas.write(words("players.empty"), row: 8, column: 5, style: Theme.dim, limit: listRect.width - 2)
+      // Wrapped within the list's column: the quick picks stand to its right.
+      let empty = Rect(row: listRect.row, column: 5, width: listRect.width - 2, height: listRect.height)
+      canvas.paragraphs(wrapped(words("players.empty"), width: empty.width, style: Theme.dim), in: empty, scroll: 0)
     } else {
       let numbered = state.players.enumerated().map { "\($0.offset + 1). " + $0.element }
       canvas.list(numbered, selected: focus == .list ? listSelection : nil, in: listRect)
