@@ -46,14 +46,19 @@ public enum PlayerName {
   /// The name with surrounding white space removed and inner runs of white space
   /// collapsed to one space, in composed form.
   public static func clean(_ name: String) -> String {
-    // Fast path: plain ASCII with single inner spaces is already clean (and composed).
-    let bytes = name.utf8
-    if let first = bytes.first, let last = bytes.last, first != 32, last != 32,
-      bytes.allSatisfy({ $0 > 32 && $0 < 127 || $0 == 32 }),
-      !zip(bytes, bytes.dropFirst()).contains(where: { $0 == 32 && $1 == 32 })
-    {
-      return name
+    // Fast path: plain ASCII with single inner spaces is already clean (and
+    // composed). A plain loop: `zip` over the bytes cost a generic metadata
+    // instantiation at run time, which showed up in the start-up profile.
+    var previous: UInt8 = 32  // as if a space came first: a leading space fails
+    var plain = true
+    for byte in name.utf8 {
+      if byte < 32 || byte >= 127 || (byte == 32 && previous == 32) {
+        plain = false
+        break
+      }
+      previous = byte
     }
+    if plain && previous != 32 { return name }
     let words = name.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
     return String(decoding: words.joined(separator: " ")._nfcCodeUnits, as: UTF8.self)
   }
@@ -61,14 +66,14 @@ public enum PlayerName {
   /// A key under which names that a person would call the same compare equal:
   /// "Ελένη", "ελενη" and " ΕΛΈΝΗ " share one key.
   public static func key(_ name: String) -> String {
-    var scalars = String.UnicodeScalarView()
+    var folded = ""
     // Decomposing first turns every accent into a combining mark, which is dropped.
+    // Final sigma folds to sigma, so "Νίκος" and "ΝΙΚΟΣ" (lowercased with σ) agree.
     for scalar in clean(name).lowercased()._nfd
     where scalar.properties.canonicalCombiningClass == .notReordered {
-      scalars.append(scalar)
+      folded.unicodeScalars.append(scalar == "ς" ? "σ" : scalar)
     }
-    // Final sigma folds to sigma, so "Νίκος" and "ΝΙΚΟΣ" (lowercased with σ) agree.
-    return String(scalars).replacingFinalSigma()
+    return folded
   }
 
   /// The first problem with adding `name` to `existing`, or nil if it can be added.
@@ -88,12 +93,6 @@ public enum PlayerName {
       return .duplicateName(clean(match.name))
     }
     return nil
-  }
-}
-
-extension String {
-  fileprivate func replacingFinalSigma() -> String {
-    String(String.UnicodeScalarView(unicodeScalars.map { $0 == "ς" ? "σ" : $0 }))
   }
 }
 

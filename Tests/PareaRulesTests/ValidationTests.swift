@@ -73,6 +73,19 @@ struct ValidationTests {
     #expect(Array(composed.unicodeScalars) == Array("El\u{E9}ni".unicodeScalars))
     #expect(PlayerName.clean("   ").isEmpty)
     #expect(PlayerName.key(" ΝΊΚΟΣ ") == PlayerName.key("νίκος"))
+    #expect(PlayerName.key("Νίκος") == PlayerName.key("ΝΙΚΟΣ"), "final sigma folds to sigma")
+    #expect(PlayerName.key("Ελένη") == "ελενη")
+  }
+
+  @Test(
+    "plain ASCII names: the fast path agrees with the general one",
+    arguments: [
+      ("Anna Maria", "Anna Maria"), ("Anna  Maria", "Anna Maria"), (" Anna", "Anna"),
+      ("Anna ", "Anna"), ("A", "A"), ("", ""), (" ", ""), ("Anna\tB", "Anna B"), ("a b c", "a b c"),
+      ("Jo~", "Jo~"), ("a\u{7F}", "a\u{7F}"),
+    ])
+  func asciiCleaning(name: String, clean: String) {
+    #expect(PlayerName.clean(name) == clean)
   }
 
   // MARK: tooFewPlayers / tooManyPlayers
