@@ -67,6 +67,19 @@ public struct Store: Sendable {
     return Loaded(value: result.value, problems: result.problems)
   }
 
+  /// Which game is in progress and with how many players, read without the
+  /// rest of `game.json`, for the first screen; nil when there is no file or
+  /// no summary the home screen could offer. Touches nothing on disk:
+  /// `loadGame()` reads, checks and, if need be, sets the file aside later.
+  public func peekGame() -> SavedGameSummary? {
+    guard let file = paths.gameFile, case .bytes(let bytes) = DiskFile.contents(of: file),
+      String(validating: bytes, as: UTF8.self) != nil,
+      let summary = try? JSONDecoder().decode(SavedGameSummary.self, from: Data(bytes)),
+      summary.isPlausible
+    else { return nil }
+    return summary
+  }
+
   // MARK: Saving
 
   /// Saves the settings.
@@ -105,7 +118,7 @@ public struct Store: Sendable {
   }
 
   /// Reads, checks and decodes one file; a bad file is set aside and reported.
-  mutating func load<Value: Decodable>(
+  mutating func load<Value: VersionedFile>(
     _ type: Value.Type, from file: String?, version current: Int, isValid: (Value) -> Bool
   ) -> Read<Value> {
     guard let file else { return Read(value: nil, problems: nowhereProblem()) }
@@ -138,7 +151,7 @@ public struct Store: Sendable {
   }
 
   /// The value in `bytes`: UTF-8 JSON whose `version` this build reads and whose content `isValid`.
-  static func decode<Value: Decodable>(
+  static func decode<Value: VersionedFile>(
     _ type: Value.Type, from bytes: [UInt8], version current: Int, isValid: (Value) -> Bool
   ) -> Result<Value, DecodeFailure> {
     // We only ever write UTF-8; refusing anything else up front also keeps the
@@ -148,14 +161,22 @@ public struct Store: Sendable {
     }
     let data = Data(bytes)
     let decoder = JSONDecoder()
-    // The version first: a newer file is reported as such even if its shape changed.
-    guard let version = try? decoder.decode(VersionOnly.self, from: data).version else {
-      return .failure(.corrupt)
+    // The whole value first: that is what a good file needs, and each type the
+    // decoder meets costs the Swift runtime a look-up on first use (start-up
+    // reads these files before the first frame).
+    let version: Int
+    if let value = try? decoder.decode(type, from: data) {
+      if value.version == current { return isValid(value) ? .success(value) : .failure(.corrupt) }
+      version = value.version
+    } else {
+      // The shape did not match: a newer version may have changed it, and is
+      // reported as such rather than as damage.
+      guard let read = try? decoder.decode(VersionOnly.self, from: data).version else {
+        return .failure(.corrupt)
+      }
+      version = read
     }
-    if version > current { return .failure(.future(version: version)) }
-    guard version == current, let value = try? decoder.decode(type, from: data), isValid(value)
-    else { return .failure(.corrupt) }
-    return .success(value)
+    return .failure(version > current ? .future(version: version) : .corrupt)
   }
 
   /// Encodes and writes one file atomically, creating its folder if needed.
@@ -196,6 +217,15 @@ public struct Store: Sendable {
 private struct VersionOnly: Decodable {
   var version: Int
 }
+
+/// A file's value: it says which version of its format it was written with.
+protocol VersionedFile: Decodable {
+  var version: Int { get }
+}
+
+extension Settings: VersionedFile {}
+extension PlayersFile: VersionedFile {}
+extension SavedGame: VersionedFile {}
 
 /// `players.json`: `{"names": […], "version": 1}`.
 struct PlayersFile: Codable, Equatable {
