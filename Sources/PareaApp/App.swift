@@ -113,6 +113,22 @@ public struct App: Sendable {
   /// Whether the user has asked to quit.
   public var isFinished: Bool { state.finished }
 
+  /// What start-up reads once the first screen is drawn, before the first
+  /// key: the last players' names (quick picks are not on the home screen)
+  /// and the whole saved game, which replaces its summary (nil: there is none,
+  /// or it could not be used and a notice says why). Returns whether the
+  /// screen may now look different: only when the game offered has changed
+  /// (a summary and its whole game draw the same home screen).
+  @discardableResult
+  public mutating func finishStart(savedNames: [String], savedGame: SavedGame?) -> Bool {
+    let offered = state.resumable
+    state.savedNames = savedNames
+    state.savedGameSummary = nil
+    savedGame?.restore(into: &state)
+    let now = state.resumable
+    return offered?.game != now?.game || offered?.playerCount != now?.playerCount
+  }
+
   /// Tells the user about something that happened outside the app (a file
   /// that could not be saved). Shown until the next key.
   public mutating func report(_ notice: Notice) {

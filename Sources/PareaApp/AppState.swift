@@ -90,6 +90,9 @@ public struct AppState: Hashable, Sendable {
   public var setup: Setup
   /// The game in progress, once dealt.
   public var table: Table?
+  /// During start-up only: the saved game's summary, offered on the home
+  /// screen until the whole file has been read (see `SavedGameSummary`).
+  public var savedGameSummary: SavedGameSummary?
   /// Where the first round of reveals has got to (the next seat to hand the laptop to).
   public var nextReveal: Int
   /// Points from earlier rounds with the same players (Spy), by name.
@@ -156,4 +159,13 @@ public enum Screen: Hashable, Sendable {
   case summary(SummaryScreen)
   /// Language and house rules.
   case settings(SettingsScreen)
+}
+
+extension AppState {
+  /// The game the home screen offers to resume: the table's, or during
+  /// start-up the saved file's summary.
+  var resumable: (game: GameID, playerCount: Int)? {
+    if let table { return (table.game, table.seats.count) }
+    return savedGameSummary.map { ($0.game, $0.playerCount) }
+  }
 }

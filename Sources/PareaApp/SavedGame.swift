@@ -54,3 +54,44 @@ public struct SavedGame: Hashable, Codable, Sendable {
     state.screen = .home(HomeScreen(selection: 0))
   }
 }
+
+/// What the home screen shows of a saved game: which game, how many players.
+///
+/// Start-up reads only this much of `game.json` before the first frame and
+/// the whole file right after it, before the first key: decoding every type
+/// of a game costs the Swift runtime a look-up per type on first use, and a
+/// returning group waited for that on every start (docs/DECISIONS.md).
+public struct SavedGameSummary: Hashable, Sendable, Decodable {
+  /// The format version the file was written with.
+  public var version: Int
+  /// The game being played.
+  public var game: GameID
+  /// How many players sit at the table.
+  public var playerCount: Int
+
+  public init(version: Int = SavedGame.currentVersion, game: GameID, playerCount: Int) {
+    self.version = version
+    self.game = game
+    self.playerCount = playerCount
+  }
+
+  /// Whether the home screen may offer it: this build's format, a known game,
+  /// a number of players that game takes. The whole file is checked later.
+  public var isPlausible: Bool {
+    guard version == SavedGame.currentVersion, let rules = GameRegistry.game(game) else {
+      return false
+    }
+    return rules.players.contains(playerCount)
+  }
+
+  private enum CodingKeys: String, CodingKey { case version, players, table }
+  private enum TableKeys: String, CodingKey { case game }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    version = try container.decode(Int.self, forKey: .version)
+    playerCount = try container.decode([String].self, forKey: .players).count
+    game = try container.nestedContainer(keyedBy: TableKeys.self, forKey: .table)
+      .decode(GameID.self, forKey: .game)
+  }
+}

@@ -5,33 +5,35 @@ import PareaStore
 
 extension App: Interactive {}
 
-/// Everything read from disk and the environment before the app starts.
+/// Everything read from disk and the environment before the first frame.
 struct Startup {
   var configuration: AppConfiguration
-  var savedGame: SavedGame?
+  var savedGameSummary: SavedGameSummary?
   var storage: Storage
 
-  /// The app, with the saved game (if any) ready to resume from the home screen.
+  /// The app on the home screen, offering to resume the saved game (if any)
+  /// from its summary; `run` reads the whole game after the first frame.
   func makeApp() -> App {
     var app = App(configuration: configuration)
-    if let savedGame {
+    if let savedGameSummary {
       var state = app.state
-      savedGame.restore(into: &state)
+      state.savedGameSummary = savedGameSummary
       app = App(state: state, configuration: configuration)
     }
     return app
   }
 }
 
-/// Reads the settings, the quick-pick names, the game in progress and the
-/// user's location packs. Nothing here can fail: every problem becomes a
-/// notice on the home screen and the program goes on with defaults.
+/// Reads what the first screen needs: the settings, a summary of the game in
+/// progress and the user's location packs (the quick-pick names and the whole
+/// game come after the first frame: `run` reads them). Nothing here can fail:
+/// every problem becomes a notice on the home screen and the program goes on
+/// with defaults.
 func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
   let environment = processEnvironment(localeEnvironmentNames + storeEnvironmentNames)
   var store = Store(environment: environment)
   let settings = store.loadSettings()
-  let players = store.loadPlayers()
-  let game = store.loadGame()
+  let savedGameSummary = store.peekGame()
   let language = Language.resolve(flag: flag, saved: settings.value.language, environment: environment)
 
   // Built-in tables plus the user's packs; one location order whatever the
@@ -40,7 +42,7 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
   let packProblems = catalog.addLocationPacks(environment: environment)
   let words = catalog
 
-  var notices = (settings.problems + players.problems + game.problems).map {
+  var notices = settings.problems.map {
     $0.notice(paths: store.paths)
   }
   notices += packProblems.map { problem in
@@ -55,7 +57,7 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
       args: args)
   }
   var configuration = AppConfiguration(
-    language: language, seed: seed, savedNames: players.value,
+    language: language, seed: seed,
     wording: { language in
       var catalog = words
       catalog.language = language
@@ -67,6 +69,6 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
       revealCountdown: settings.value.revealCountdown))
   configuration.excludedLocations = Set(settings.value.excludedLocations.map(LocationID.init))
   return Startup(
-    configuration: configuration, savedGame: game.value,
+    configuration: configuration, savedGameSummary: savedGameSummary,
     storage: Storage(store: store, settings: settings.value))
 }

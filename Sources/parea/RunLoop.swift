@@ -23,6 +23,8 @@ protocol Interactive {
   var state: AppState { get }
   /// Shows a problem that happened outside the app.
   mutating func report(_ notice: Notice)
+  /// Takes what start-up reads after the first frame; true if the screen may change.
+  mutating func finishStart(savedNames: [String], savedGame: SavedGame?) -> Bool
 }
 
 /// How the program ends.
@@ -81,6 +83,17 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   var shown = app.render(width: size.width, height: size.height)
   terminal.draw(shown)
   repaintAll = false
+  // What the first screen does not need is read once it is drawn, before the
+  // first key: the quick picks, and the saved game beyond its summary (each
+  // type JSON decodes costs the runtime a look-up on first use: a returning
+  // group waited for them). A problem found now shows at once.
+  let later = storage.loadAfterFirstFrame()
+  let changed = app.finishStart(savedNames: later.savedNames, savedGame: later.savedGame)
+  for problem in later.problems { app.report(problem) }
+  if changed || !later.problems.isEmpty {
+    shown = app.render(width: size.width, height: size.height)
+    terminal.draw(shown)
+  }
   while !app.isFinished && !quitting {
     // The timeout lets the loop notice a signal, and the round timer run,
     // even when no key comes.

@@ -7,6 +7,17 @@ struct Storage {
   var store: Store
   var settings: Settings
 
+  /// What start-up reads after the first frame: the last players' names for
+  /// the quick picks and the whole saved game, with any problem reading them.
+  mutating func loadAfterFirstFrame() -> (
+    savedNames: [String], savedGame: SavedGame?, problems: [Notice]
+  ) {
+    let players = store.loadPlayers()
+    let game = store.loadGame()
+    let problems = (players.problems + game.problems).map { $0.notice(paths: store.paths) }
+    return (players.value, game.value, problems)
+  }
+
   /// Carries out one storage effect from the app; returns a problem to show,
   /// once per folder that cannot be written (the store remembers the rest).
   mutating func perform(_ effect: Effect, state: AppState) -> Notice? {

@@ -96,6 +96,41 @@ extension EndToEnd {
       try second.waitFor(play.text("players.lastTime"))
     }
 
+    @Test("a game.json whose summary reads well but whose game does not: no Resume once it settles, the problem is shown")
+    func gameBadInside() throws {
+      let data = try TmuxSession.makeDataDirectory()
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let first = try TmuxSession(arguments: ["--seed", "1"], dataDirectory: data)
+      defer { first.kill() }
+      var play = Driver(first)
+      try play.chooseGame(3)
+      try play.addPlayers(["Anna", "Bob", "Chris"])
+      try play.continueToSetup()
+      try first.sendKeys("Enter")
+      try play.waitForHandOff("Anna")
+      try first.signal(SIGKILL)
+      _ = try first.waitForExit()
+      first.kill()
+      // The home screen's summary (version, game, players) is intact; the
+      // reveal position inside is impossible, so the whole game is refused.
+      let path = SavedGameFile.path(in: data)
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let bad = text.replacingOccurrences(
+        of: #""nextReveal" : [0-9]+"#, with: #""nextReveal" : 99"#, options: .regularExpression)
+      #expect(bad != text)
+      try bad.write(toFile: path, atomically: true, encoding: .utf8)
+
+      let second = try TmuxSession(dataDirectory: data)
+      defer { second.kill() }
+      play = Driver(second)
+      let screen = try second.settled(play.text("store.corrupt.title"))
+      #expect(!screen.contains(play.text("home.resume", ["game": play.text("game.killer.name"), "count": "3"])))
+      #expect(Self.files(in: data + "/state/parea", startingWith: "game.json.corrupt-").count == 1)
+      // Enter now starts the first game on the menu, not a game that is gone.
+      try second.sendKeys("Enter")
+      try second.waitFor(play.text("players.lastTime"))
+    }
+
     @Test(
       "two damaged files at once: each is reported on the home screen"
     )

@@ -18,7 +18,7 @@ public struct HomeScreen: Hashable, Sendable {
 
   /// The menu, from the game registry: a game in progress first, then every game.
   static func items(for state: AppState) -> [Item] {
-    (state.table == nil ? [] : [.resume]) + GameRegistry.all.map { .game($0.id) } + [.settings, .quit]
+    (state.resumable == nil ? [] : [.resume]) + GameRegistry.all.map { .game($0.id) } + [.settings, .quit]
   }
 
   func action(for key: Key, state: AppState) -> Action? {
@@ -29,7 +29,7 @@ public struct HomeScreen: Hashable, Sendable {
     case .letter("i"): return .home(.info)
     case .letter("s"): return .home(.openSettings)
     case .letter("q"): return .home(.quit)
-    case .letter("x") where state.table != nil: return .home(.discard)
+    case .letter("x") where state.resumable != nil: return .home(.discard)
     case .letter(let digit) where digit.isWholeNumber:
       guard let number = digit.wholeNumberValue, number >= 1, number <= GameRegistry.all.count
       else { return nil }
@@ -67,8 +67,8 @@ public struct HomeScreen: Hashable, Sendable {
       switch item {
       case .resume:
         let resume = words("home.resume", [
-          "game": state.table.map { words.gameName($0.game) } ?? "",
-          "count": String(state.table?.seats.count ?? 0),
+          "game": state.resumable.map { words.gameName($0.game) } ?? "",
+          "count": String(state.resumable?.playerCount ?? 0),
         ])
         canvas.write(marker + resume, row: line, column: menu.column, style: isSelected ? style : Theme.good)
       case .game(let id):
@@ -95,7 +95,7 @@ public struct HomeScreen: Hashable, Sendable {
       KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.play")),
       KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "s", label: words("key.settings")),
     ]
-    if state.table != nil { hints.append(KeyHint(key: "x", label: words("key.discard"))) }
+    if state.resumable != nil { hints.append(KeyHint(key: "x", label: words("key.discard"))) }
     hints.append(KeyHint(key: "q", label: words("key.quit")))
     canvas.footer(hints)
   }
