@@ -122,6 +122,26 @@ import PareaRules
     #expect(app.state == expected)
   }
 
+  @Test func aRoleBeyondOnePerPlayerIsRefusedAsAFullList() throws {
+    var app = makeApp()
+    app.send(.home(.choose))
+    app.addPlayers(sevenNames)
+    app.send(.players(.proceed))
+    app.send(.setup(.suggest))
+    let roles = app.state.setup.roles
+    #expect(roles.count == 7)
+    app.send(.setup(.toggleRole))
+    #expect(app.state.setup.roles == roles)
+    guard case .setup(let page) = app.state.screen else {
+      Issue.record("left the setup")
+      return
+    }
+    // Not "too many roles": the eighth was never added.
+    #expect(page.notice == Notice(
+      kind: .error, title: "setup.full.title", message: "setup.full.message",
+      args: ["chosen": .text("7"), "players": .text("7")]))
+  }
+
   @Test func revealAndHideWalkTheTableThenOpenIt() throws {
     var app = makeApp()
     app.send(.home(.play("killer")))

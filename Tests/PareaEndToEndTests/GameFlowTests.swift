@@ -325,7 +325,7 @@ extension EndToEnd {
       }
       // A seventh is refused; a role taken out and put back with ←/→ and Enter.
       try session.sendKeys("Enter")
-      try session.waitFor(play.text("error.moreRolesThanPlayers.title"))
+      try session.waitFor(play.text("setup.full.title"))
       try session.sendKeys("Right")  // the chosen list
       try session.waitFor("▸ " + play.roleName(roles[0]))
       try session.sendKeys("Enter")

@@ -247,7 +247,10 @@ extension AppState {
     case .toggleRole:
       if page.focus == .available, available.indices.contains(page.availableSelection) {
         guard setup.roles.count < players.count else {
-          page.notice = .setup(.moreRolesThanPlayers(roles: setup.roles.count + 1, players: players.count))
+          // The role was not added: say the list is full, not that it has too many.
+          page.notice = Notice(
+            kind: .error, title: "setup.full.title", message: "setup.full.message",
+            args: ["chosen": .text(String(setup.roles.count)), "players": .text(String(players.count))])
           break
         }
         setup.roles.append(available[page.availableSelection])
