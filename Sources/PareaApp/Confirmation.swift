@@ -47,10 +47,10 @@ public struct Confirmation: Hashable, Sendable {
     let box = Rect(
       row: (canvas.height - height) / 2, column: (canvas.width - width) / 2, width: width,
       height: height)
-    // The screen behind goes dim, so no half-covered word reads as part of the question.
-    canvas.restyle(canvas.bounds, style: Theme.dim)
-    canvas.fill(box.inset(-1))
-    canvas.fill(box)
+    // Everything between the header and the footer is cleared: a dimmed screen
+    // behind looks the same as a lit one on many terminals, and words cut by the
+    // box would read as part of the question. The header still says where we are.
+    canvas.fill(Rect(row: 1, column: 0, width: canvas.width, height: canvas.height - 2))
     canvas.frame(box, title: words(key + ".title"), style: Theme.accent)
     for (offset, line) in message.enumerated() {
       canvas.write(line, row: box.row + 2 + offset, column: box.column + 2)
@@ -64,5 +64,13 @@ public struct Confirmation: Hashable, Sendable {
       yes, row: row, column: start, style: yesSelected ? Theme.selected : Theme.normal)
     canvas.write(
       no, row: row, column: start + yesWidth + 4, style: yesSelected ? Theme.normal : Theme.selected)
+    // The keys `action(for:words:)` answers, not those of the screen behind.
+    canvas.footer([
+      KeyHint(key: words("confirm.yes.key"), label: words("key.yes")),
+      KeyHint(key: words("confirm.no.key"), label: words("key.no")),
+      KeyHint(key: "←→", label: words("key.move")),
+      KeyHint(key: "Enter", label: words("key.choose")),
+      KeyHint(key: "Esc", label: words("key.no")),
+    ])
   }
 }

@@ -54,6 +54,10 @@ import Testing
     state.screen = .home(HomeScreen())
     let resumed = App(state: state, configuration: configuration(language))
     expectGolden(resumed.render(width: 80, height: 24), "home-resume.\(language)")
+    var discarding = resumed
+    discarding.press(.character("x"))
+    #expect(discarding.state.confirmation?.question == .discardSavedGame)
+    expectGolden(discarding.render(width: 80, height: 24), "confirm-discard.\(language)")
   }
 
   @Test(arguments: languages) func info(_ language: Language) {
