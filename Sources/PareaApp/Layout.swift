@@ -49,23 +49,44 @@ extension Canvas {
   }
 
   /// A vertical list with one highlighted line, scrolled to keep it in view.
-  /// Returns the rows used.
   mutating func list(
     _ items: [String], selected: Int?, in rect: Rect, styles: [Style]? = nil, marker: Bool = true
   ) {
-    guard rect.height > 0 else { return }
-    let top = Canvas.scrollTop(selected: selected ?? 0, count: items.count, visible: rect.height)
-    for (offset, index) in (top..<min(items.count, top + rect.height)).enumerated() {
-      let row = rect.row + offset
-      let isSelected = index == selected
-      let base = styles?[index] ?? Theme.normal
-      let style = isSelected ? Theme.selected : base
-      let text = (marker ? (isSelected ? " ▸ " : "   ") : " ") + items[index]
-      if isSelected { fill(Rect(row: row, column: rect.column, width: rect.width, height: 1), style: style) }
-      write(text, row: row, column: rect.column, style: style, limit: rect.width)
+    list(items.map { [$0] }, selected: selected, in: rect, styles: styles, marker: marker)
+  }
+
+  /// A vertical list whose items may take more than one row; the highlight covers
+  /// a whole item, and scrolling keeps the highlighted item whole and never
+  /// starts the view inside an item.
+  mutating func list(
+    _ items: [[String]], selected: Int?, in rect: Rect, styles: [Style]? = nil, marker: Bool = true
+  ) {
+    guard rect.height > 0, !items.isEmpty else { return }
+    var starts: [Int] = []
+    var total = 0
+    for item in items {
+      starts.append(total)
+      total += max(1, item.count)
     }
-    if top > 0 { write("▲", row: rect.row, column: rect.column + rect.width - 1, style: Theme.dim) }
-    if top + rect.height < items.count {
+    let chosen = min(max(0, selected ?? 0), items.count - 1)
+    let chosenEnd = starts[chosen] + max(1, items[chosen].count)
+    let topRow = Canvas.scrollTop(selected: starts[chosen], count: total, visible: rect.height)
+    var first = starts.lastIndex { $0 <= topRow } ?? 0
+    while first < chosen, chosenEnd - starts[first] > rect.height { first += 1 }
+    var row = rect.row
+    for index in first..<items.count {
+      let isSelected = index == selected
+      let style = isSelected ? Theme.selected : styles?[index] ?? Theme.normal
+      for (offset, line) in (items[index].isEmpty ? [""] : items[index]).enumerated() {
+        guard row < rect.bottom else { break }
+        let lead = marker ? (isSelected && offset == 0 ? " ▸ " : "   ") : " "
+        if isSelected { fill(Rect(row: row, column: rect.column, width: rect.width, height: 1), style: style) }
+        write(lead + line, row: row, column: rect.column, style: style, limit: rect.width)
+        row += 1
+      }
+    }
+    if first > 0 { write("▲", row: rect.row, column: rect.column + rect.width - 1, style: Theme.dim) }
+    if starts[first] + rect.height < total {
       write("▼", row: rect.bottom - 1, column: rect.column + rect.width - 1, style: Theme.dim)
     }
   }

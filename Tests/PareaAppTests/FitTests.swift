@@ -13,6 +13,7 @@ import Testing
     ("table.command.", 20),  // the actions panel
     ("settings.revealDeadRoles", 40), ("settings.hideSpyCount", 40), ("settings.revealCountdown", 40),
     ("table.player", 24), ("table.state", 21), ("table.alive", 21), ("cause.", 21),
+    ("table.deadRole", 14),  // with a role name (at most 17 today) in the 30 columns under State
     ("players.empty", 36),  // one line of the players' column, beside the quick picks
   ]
 

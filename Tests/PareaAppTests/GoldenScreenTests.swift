@@ -191,6 +191,31 @@ import Testing
     expectGolden(app.render(width: 80, height: 24), "summary-ended.\(language)")
   }
 
+  /// With the house rule on, each player who is out shows the cause and the role.
+  @Test(arguments: languages) func deadRolesShown(_ language: Language) throws {
+    var state = Self.palermoTable(language).state
+    state.houseRules.revealDeadRoles = true
+    var app = App(state: state, configuration: configuration(language))
+    // The Snitch voted out, then Citizen Michael (a long role name) killed at night:
+    // neither gives the thieves the game.
+    let out = [(Palermo.Roles.snitch, 0), (Palermo.Roles.citizens[1], 1)]
+    for (role, cause) in out {
+      let seat = try #require(app.state.table?.seats(holding: role).first)
+      app.press(.character("d"))
+      let index = try #require(app.state.pickable(for: .markDead).firstIndex(of: seat))
+      guard case .table(var page) = app.state.screen else { return }
+      page.selection = index
+      var moved = app.state
+      moved.screen = .table(page)
+      app = App(state: moved, configuration: configuration(language))
+      app.press(.enter)
+      for _ in 0..<cause { app.press(.down) }
+      app.press(.enter)
+    }
+    #expect(app.state.table?.seats.filter { !$0.isAlive }.count == 2)
+    expectGolden(app.render(width: 80, height: 24), "table-dead-roles.\(language)")
+  }
+
   @Test(arguments: languages) func kamikaze(_ language: Language) throws {
     var app = makeApp(language)
     app.press(.enter)

@@ -291,9 +291,12 @@ import PareaRules
       app.send(.table(.command(.markDead)))
       for _ in 0..<citizen { app.send(.table(.move(1))) }
       app.send(.table(.pick))
-      let row = app.screen.split(separator: "\n")[4 + citizen]
+      // The only player out: the rows above take one line each, and the role
+      // goes on the line under the cause.
+      let rows = app.screen.split(separator: "\n", omittingEmptySubsequences: false)
       let words = Catalog.builtIn(.en)
-      #expect(row.contains(words.text("role.killer.citizen.name")) == reveal, "\(row)")
+      #expect(rows[4 + citizen].contains(words.text("cause.killed")), "\(rows[4 + citizen])")
+      #expect(rows[5 + citizen].contains(words.text("role.killer.citizen.name")) == reveal, "\(rows[5 + citizen])")
     }
   }
 

@@ -49,14 +49,18 @@ extension TableScreen {
       seats = Array(table.seats.indices)
       selected = seat
     }
-    let lines = seats.map { seat -> String in
+    let lines = seats.map { seat -> [String] in
       let player = table.seats[seat]
-      var status = player.death.map { words("cause.\($0)") } ?? words("table.alive")
+      let status = player.death.map { words("cause.\($0)") } ?? words("table.alive")
+      var rows = [
+        TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 21) + " " + String(player.views)
+      ]
       if player.death != nil && state.houseRules.revealDeadRoles {
-        status += " · " + words.roleName(player.role)
+        // Cause and role together are wider than the column (and the actions
+        // panel leaves no room for another): the role goes under the cause.
+        rows.append(String(repeating: " ", count: nameWidth) + words("table.deadRole", ["role": words.roleName(player.role)]))
       }
-      return TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 21) + " "
-        + String(player.views)
+      return rows
     }
     let styles = seats.map { table.seats[$0].isAlive ? Theme.normal : Theme.dim }
     canvas.list(lines, selected: selected, in: listRect, styles: styles)
