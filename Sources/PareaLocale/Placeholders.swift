@@ -16,24 +16,29 @@ public enum Placeholders {
   /// A placeholder without a value is left as it is, so a missing argument
   /// shows on screen instead of crashing.
   public static func fill(_ template: String, _ arguments: [String: String]) -> String {
-    guard !arguments.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+    let utf8 = template.utf8
+    guard !arguments.isEmpty, utf8.contains(UInt8(ascii: "{")) else { return template }
+    // By UTF-8 bytes and String indices: the scalar-view version instantiated
+    // generic stdlib code at run time on first use (a placeholder on the home
+    // screen cost 0.2 M instructions before the first frame).
     var result = ""
-    var scalars = template.unicodeScalars[...]
-    while let open = scalars.firstIndex(of: "{") {
-      result.unicodeScalars.append(contentsOf: scalars[..<open])
-      let rest = scalars[scalars.index(after: open)...]
-      guard let close = rest.firstIndex(where: { !isNameScalar($0) }), rest[close] == "}",
-        close != rest.startIndex,
-        let value = arguments[String(String.UnicodeScalarView(rest[..<close]))]
-      else {
-        result.unicodeScalars.append("{")
-        scalars = rest
-        continue
+    var cursor = utf8.startIndex
+    while let open = utf8[cursor...].firstIndex(of: UInt8(ascii: "{")) {
+      result += template[cursor..<open]
+      let start = utf8.index(after: open)
+      var end = start
+      while end < utf8.endIndex && isNameByte(utf8[end]) { end = utf8.index(after: end) }
+      if end < utf8.endIndex, utf8[end] == UInt8(ascii: "}"), end > start,
+        let value = arguments[String(template[start..<end])]
+      {
+        result += value
+        cursor = utf8.index(after: end)
+      } else {
+        result += "{"
+        cursor = start
       }
-      result += value
-      scalars = rest[rest.index(after: close)...]
     }
-    result.unicodeScalars.append(contentsOf: scalars)
+    result += template[cursor...]
     return result
   }
 

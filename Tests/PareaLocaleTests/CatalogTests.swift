@@ -18,6 +18,11 @@ struct CatalogTests {
     #expect(sampleCatalog(.en).text("greeting", ["name": "{name}"]) == "Hello, {name}!")
     #expect(Placeholders.fill("{a}{b} {a}", ["a": "1", "b": "{a}"]) == "1{a} 1")
     #expect(Placeholders.fill("{ not one } {x", ["x": "1"]) == "{ not one } {x")
+    #expect(
+      Placeholders.fill("Συνέχεια: {game}, {count} παίκτες{}", ["game": "Παλέρμο", "count": "6"])
+        == "Συνέχεια: Παλέρμο, 6 παίκτες{}")
+    #expect(Placeholders.fill("{missing} é{a}", ["a": "ά"]) == "{missing} éά")
+    #expect(Placeholders.fill("{a", ["a": "1"]) == "{a")
   }
 
   @Test func fallsBackToEnglish() {
