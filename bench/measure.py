@@ -31,6 +31,7 @@ Usage (scripts/bench calls it like this):
 
 import argparse
 import codecs
+import contextlib
 import fcntl
 import json
 import os
@@ -443,6 +444,36 @@ def make_env(home):
     return env
 
 
+# A returning group's files (settings, last players, a Palermo game at night
+# 1), as Parea wrote them; copied afresh for every run so nothing carries over.
+# Tests/PareaStoreTests checks that the store still reads them as valid.
+RETURNING_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "returning")
+
+
+@contextlib.contextmanager
+def program_env(prog, env):
+    """The environment for one run of `prog`: `env` itself, or for a program
+    with saved files a copy of them in a folder of its own. Afterwards it checks
+    that Parea set none of them aside as damaged (it would then have measured
+    the error path, not a returning user)."""
+    saved = prog.get("saved")
+    if not saved:
+        yield env
+        return
+    folder = tempfile.mkdtemp(prefix="parea-bench-saved-")
+    try:
+        shutil.copytree(saved, folder, dirs_exist_ok=True)
+        run_env = dict(env, XDG_CONFIG_HOME=os.path.join(folder, "config"),
+                       XDG_STATE_HOME=os.path.join(folder, "state"))
+        yield run_env
+        damaged = [name for _, _, names in os.walk(folder) for name in names if ".corrupt-" in name]
+        if damaged:
+            raise RuntimeError(f"{prog['name']}: Parea set the saved files aside as damaged"
+                               f" ({', '.join(damaged)}): bring {saved} up to date")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 FLOOR_SCREENS = {
     "home": ["Palermo", "Spy", "Killer", "floor: the last line"],
     "home_absent": ["second screen"],
@@ -476,11 +507,17 @@ def programs(args):
         # As `scripts/play` and a user start it: no arguments. The environment
         # (LANG=C.UTF-8, no settings file) makes the home screen English.
         progs.append(dict(PAREA_SCREENS, key="parea", name="Parea (release build)",
-                          argv=[args.parea]))
+                          argv=[args.parea], first_frame_done=PAREA_FIRST_FRAME_DONE))
         # With an option, swift-argument-parser parses the command line first:
         # its cost is shown on a row of its own.
         progs.append(dict(PAREA_SCREENS, key="parea-options", name="Parea --lang en",
-                          argv=[args.parea, "--lang", "en"]))
+                          argv=[args.parea, "--lang", "en"], first_frame_done=PAREA_FIRST_FRAME_DONE))
+        # A returning group: settings, last players and a game in progress are
+        # read before the first frame, which then offers to resume the game.
+        progs.append(dict(PAREA_SCREENS, key="parea-returning", name="Parea, returning group",
+                          argv=[args.parea], saved=RETURNING_FIXTURE,
+                          first_frame_done=PAREA_FIRST_FRAME_DONE,
+                          home=PAREA_SCREENS["home"] + ["Resume: Palermo, 6 players"]))
     for spec, screens in [(v, PAREA_SCREENS) for v in args.variant] + \
                          [(v, FLOOR_SCREENS) for v in args.floor_variant]:
         label, sep, path = spec.partition("=")
@@ -500,13 +537,14 @@ def pct(values, p):
 def fresh_start(prog, env):
     """One fresh process: spawn -> home (first frame), then one `s` (cold key),
     memory, quit. Returns (first frame s, key s, /proc memory, rusage)."""
-    child = Child(prog["argv"], env)
-    try:
-        t = child.wait_screen(prog["home"], prog["home_absent"])
-        k = child.press(b"s", prog["other"], prog["other_absent"])
-        mem = child.memory()
-    finally:
-        usage = child.finish(prog["quit"])
+    with program_env(prog, env) as env:
+        child = Child(prog["argv"], env)
+        try:
+            t = child.wait_screen(prog["home"], prog["home_absent"])
+            k = child.press(b"s", prog["other"], prog["other_absent"])
+            mem = child.memory()
+        finally:
+            usage = child.finish(prog["quit"])
     return t, k, mem, usage
 
 
@@ -514,18 +552,19 @@ def key_rounds(prog, env, warmup, rounds):
     """Steady state: `rounds` round trips home -> Settings -> home in one
     process, after `warmup` round trips. Returns (s times, Esc times, peak KiB)."""
     to_other, to_home = [], []
-    child = Child(prog["argv"], env)
-    try:
-        child.wait_screen(prog["home"], prog["home_absent"])
-        for i in range(warmup + rounds):
-            a = child.press(b"s", prog["other"], prog["other_absent"])
-            b = child.press(b"\x1b", prog["home"], prog["home_absent"])
-            if i >= warmup:
-                to_other.append(a * 1000)
-                to_home.append(b * 1000)
-        mem = child.memory()
-    finally:
-        child.finish(prog["quit"])
+    with program_env(prog, env) as env:
+        child = Child(prog["argv"], env)
+        try:
+            child.wait_screen(prog["home"], prog["home_absent"])
+            for i in range(warmup + rounds):
+                a = child.press(b"s", prog["other"], prog["other_absent"])
+                b = child.press(b"\x1b", prog["home"], prog["home_absent"])
+                if i >= warmup:
+                    to_other.append(a * 1000)
+                    to_home.append(b * 1000)
+            mem = child.memory()
+        finally:
+            child.finish(prog["quit"])
     return to_other, to_home, mem.get("VmHWM", float("nan"))
 
 
@@ -558,31 +597,51 @@ def measure_all(progs, runs, warmup, rounds, env):
     return results
 
 
+# Parea calls this function right after its first frame is drawn (start-up then
+# reads what the first screen does not need): callgrind dumps its counts there.
+PAREA_FIRST_FRAME_DONE = "*loadAfterFirstFrame*"
+
+
+def callgrind_total(path):
+    with open(path) as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    return None
+
+
 def instructions(prog, env):
-    """Instructions executed from exec to the home screen and quitting, counted
-    by callgrind: repeatable where wall time is noisy (None without valgrind)."""
+    """Instructions counted by callgrind (repeatable where wall time is noisy):
+    (to the first frame, to the home screen and quitting); None without
+    valgrind. The C floor draws and waits, so its two counts are one."""
     valgrind = shutil.which("valgrind")
     if not valgrind:
         return None
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, program_env(prog, env) as env:
         out = os.path.join(folder, "callgrind.out")
-        child = Child([valgrind, "--tool=callgrind", "--callgrind-out-file=" + out] + prog["argv"], env)
+        argv = [valgrind, "--tool=callgrind", "--callgrind-out-file=" + out]
+        if prog.get("first_frame_done"):
+            argv.append("--dump-before=" + prog["first_frame_done"])
+        child = Child(argv + prog["argv"], env)
         try:
             child.wait_screen(prog["home"], prog["home_absent"], timeout=120)
         finally:
             child.finish(prog["quit"])
-        with open(out) as f:
-            for line in f:
-                if line.startswith(("summary:", "totals:")):
-                    return int(line.split()[1])
-    return None
+        rest = callgrind_total(out)
+        if not prog.get("first_frame_done"):
+            return (rest, rest)
+        if not os.path.exists(out + ".1"):
+            raise RuntimeError(f"{prog['name']}: callgrind never saw {prog['first_frame_done']}"
+                               " (renamed? update PAREA_FIRST_FRAME_DONE in measure.py)")
+        first = callgrind_total(out + ".1")
+        return (first, first + rest)
 
 
 def time_v_rss(prog, env):
     """One run under /usr/bin/time -v, as a cross-check of ru_maxrss (KiB)."""
     if not os.access("/usr/bin/time", os.X_OK):
         return None
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as out, program_env(prog, env) as env:
         child = Child(["/usr/bin/time", "-v", "-o", out.name] + prog["argv"], env)
         try:
             child.wait_screen(prog["home"], prog["home_absent"])
@@ -700,11 +759,12 @@ def report(results, deals, extra):
           " ESCDELAY (25 ms in both programs).")
     counted = [(name, r["instructions"]) for _, name, r in results["programs"] if r.get("instructions")]
     if counted:
-        base = next((r["instructions"] for key, _, r in results["programs"]
+        base = next((r["instructions"][0] for key, _, r in results["programs"]
                      if key == "floor" and r.get("instructions")), None)
-        print("instructions from exec to the home screen and quit (callgrind, repeatable):")
-        for name, count in counted:
-            print(f"  {name}: {count / 1e6:.1f} M" + (f" ({count / base:.1f}x C)" if base else ""))
+        print("instructions (callgrind, repeatable): to the first frame; to the home screen and quit")
+        for name, (first, whole) in counted:
+            ratio = f" ({first / base:.1f}x C)" if base else ""
+            print(f"  {name + ':':<32} {first / 1e6:5.1f} M{ratio:<10} {whole / 1e6:5.1f} M")
     verdicts = []
     if "parea" in rows and floor:
         p = rows["parea"]
@@ -717,6 +777,14 @@ def report(results, deals, extra):
             ("key->redraw median < 2 ms", p["key_med"] < TARGET_KEY_MEDIAN_MS,
              f"{fmt(p['key_med'], 3)} ms"),
         ]
+        if "parea-returning" in rows:
+            g = rows["parea-returning"]
+            g_ratio = g["ff_med"] / floor["ff_med"]
+            verdicts.append((
+                "returning group <= 1.5x C", g_ratio <= TARGET_FIRST_FRAME_RATIO,
+                f"{fmt(g['ff_med'])} ms = {fmt(g_ratio)}x (minimums: {fmt(g['ff_min'] / floor['ff_min'])}x)"))
+            verdicts.append((
+                "returning group peak RSS <= 10 MB", g["rss"] <= TARGET_PEAK_RSS_MB, f"{fmt(g['rss'], 2)} MB"))
         if "parea-options" in rows:
             o = rows["parea-options"]
             verdicts.append((
@@ -734,7 +802,7 @@ def report(results, deals, extra):
         print("targets (issue 6):")
         for label, ok, detail in verdicts:
             mark = "    " if ok is None else ("PASS" if ok else "MISS")
-            print(f"  {mark}  {label:<30} {detail}")
+            print(f"  {mark}  {label:<34} {detail}")
     return rows, verdicts
 
 
