@@ -24,7 +24,7 @@ public enum Placeholders {
     var result = ""
     var cursor = utf8.startIndex
     while let open = utf8[cursor...].firstIndex(of: UInt8(ascii: "{")) {
-      result += template[cursor..<open]
+      result.append(contentsOf: template[cursor..<open])  // String's own Substring overload
       let start = utf8.index(after: open)
       var end = start
       while end < utf8.endIndex && isNameByte(utf8[end]) { end = utf8.index(after: end) }
@@ -38,7 +38,7 @@ public enum Placeholders {
         cursor = start
       }
     }
-    result += template[cursor...]
+    result.append(contentsOf: template[cursor...])
     return result
   }
 
