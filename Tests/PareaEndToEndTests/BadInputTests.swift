@@ -27,6 +27,23 @@ extension EndToEnd {
       }.joined(separator: " ")
     }
 
+    /// A real game of Killer for Anna, Bob and Chris, dealt with seed 1, and the
+    /// program killed at the first hand-off: `game.json` is in `data` as it
+    /// wrote it. Returns the file's path.
+    static func gameKilledAtFirstHandOff(data: String) throws -> String {
+      let first = try TmuxSession(arguments: ["--seed", "1"], dataDirectory: data)
+      defer { first.kill() }
+      var play = Driver(first)
+      try play.chooseGame(3)
+      try play.addPlayers(["Anna", "Bob", "Chris"])
+      try play.continueToSetup()
+      try first.sendKeys("Enter")
+      try play.waitForHandOff("Anna")
+      try first.signal(SIGKILL)
+      _ = try first.waitForExit()
+      return SavedGameFile.path(in: data)
+    }
+
     @Test("a garbage settings.json: Parea starts, says so in Greek, and keeps the file as settings.json.corrupt-…")
     func corruptSettings() throws {
       let data = try TmuxSession.makeDataDirectory()
@@ -60,25 +77,14 @@ extension EndToEnd {
       let data = try TmuxSession.makeDataDirectory()
       defer { try? FileManager.default.removeItem(atPath: data) }
       // A real game, dealt, then the program killed and its file cut in half.
-      let first = try TmuxSession(arguments: ["--seed", "1"], dataDirectory: data)
-      defer { first.kill() }
-      var play = Driver(first)
-      try play.chooseGame(3)
-      try play.addPlayers(["Anna", "Bob", "Chris"])
-      try play.continueToSetup()
-      try first.sendKeys("Enter")
-      try play.waitForHandOff("Anna")
-      try first.signal(SIGKILL)
-      _ = try first.waitForExit()
-      first.kill()
-      let path = SavedGameFile.path(in: data)
+      let path = try Self.gameKilledAtFirstHandOff(data: data)
       let whole = try #require(FileManager.default.contents(atPath: path))
       let truncated = whole.prefix(whole.count / 2)
       try truncated.write(to: URL(fileURLWithPath: path))
 
       let second = try TmuxSession(dataDirectory: data)
       defer { second.kill() }
-      play = Driver(second)
+      let play = Driver(second)
       let screen = try second.settled(play.text("store.corrupt.title"))
       let message = Self.unwrapped(screen)
       #expect(!screen.contains(play.text("home.resume", ["game": play.text("game.killer.name"), "count": "3"])))
@@ -100,20 +106,9 @@ extension EndToEnd {
     func gameBadInside() throws {
       let data = try TmuxSession.makeDataDirectory()
       defer { try? FileManager.default.removeItem(atPath: data) }
-      let first = try TmuxSession(arguments: ["--seed", "1"], dataDirectory: data)
-      defer { first.kill() }
-      var play = Driver(first)
-      try play.chooseGame(3)
-      try play.addPlayers(["Anna", "Bob", "Chris"])
-      try play.continueToSetup()
-      try first.sendKeys("Enter")
-      try play.waitForHandOff("Anna")
-      try first.signal(SIGKILL)
-      _ = try first.waitForExit()
-      first.kill()
+      let path = try Self.gameKilledAtFirstHandOff(data: data)
       // The home screen's summary (version, game, players) is intact; the
       // reveal position inside is impossible, so the whole game is refused.
-      let path = SavedGameFile.path(in: data)
       let text = try String(contentsOfFile: path, encoding: .utf8)
       let bad = text.replacingOccurrences(
         of: #""nextReveal" : [0-9]+"#, with: #""nextReveal" : 99"#, options: .regularExpression)
@@ -122,7 +117,7 @@ extension EndToEnd {
 
       let second = try TmuxSession(dataDirectory: data)
       defer { second.kill() }
-      play = Driver(second)
+      let play = Driver(second)
       let screen = try second.settled(play.text("store.corrupt.title"))
       #expect(!screen.contains(play.text("home.resume", ["game": play.text("game.killer.name"), "count": "3"])))
       #expect(Self.files(in: data + "/state/parea", startingWith: "game.json.corrupt-").count == 1)
