@@ -5,24 +5,28 @@ import PareaLocale
 /// The version `--version` prints.
 let pareaVersion = "0.1.0"
 
+/// The help's words, in the language the environment asks for (the saved
+/// setting is not read for `--help`). Messages swift-argument-parser writes
+/// itself, such as the one for an unknown option, are in English.
+let commandLineWords: Catalog = {
+  let language = Language.resolve(flag: nil, saved: nil, environment: processEnvironment())
+  var words = Catalog.builtIn(language)
+  words.language = language
+  return words
+}()
+
 /// The `parea` command: options, then the full-screen app.
 struct Parea: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "parea",
-    abstract: "Party games for a group around one laptop: Palermo (Mafia), Spy and Killer.",
-    discussion: """
-      Pass the laptop around the table: each player sees their secret role in \
-      private, then the game goes on face to face. Arrows or vi keys move, Enter \
-      chooses, Esc goes back, q quits from the home screen, Ctrl-C quits from anywhere.
-      """,
+    abstract: commandLineWords.text("cli.abstract"),
+    discussion: commandLineWords.text("cli.discussion"),
     version: pareaVersion)
 
-  @Option(
-    name: .long, help: "The game's language: en or el (default: the saved setting, else LANG).")
+  @Option(name: .long, help: ArgumentHelp(commandLineWords.text("cli.lang")))
   var lang: LanguageChoice?
 
-  @Option(
-    name: .long, help: ArgumentHelp("Seed for repeatable deals (testing, demos).", valueName: "n"))
+  @Option(name: .long, help: ArgumentHelp(commandLineWords.text("cli.seed"), valueName: "n"))
   var seed: UInt64?
 
   mutating func run() throws {

@@ -119,7 +119,9 @@ extension EndToEnd {
 
 /// The binary without a terminal at all (no tmux needed).
 @Suite struct CommandLineTests {
-  private func run(_ arguments: [String], input: String = "/dev/null") throws -> Spawn.Result {
+  private func run(
+    _ arguments: [String], input: String = "/dev/null", language: String? = nil
+  ) throws -> Spawn.Result {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("parea-cli-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -128,6 +130,10 @@ extension EndToEnd {
     environment["XDG_CONFIG_HOME"] = directory
     environment["XDG_STATE_HOME"] = directory
     environment["TERM"] = "tmux-256color"
+    if let language {
+      for name in ["LC_ALL", "LC_MESSAGES"] { environment[name] = nil }
+      environment["LANG"] = language
+    }
     return try Spawn.run(
       [try TmuxSession.binary()] + arguments, environment: environment, input: input, in: directory)
   }
@@ -146,6 +152,18 @@ extension EndToEnd {
     #expect(result.status == 0)
     for option in ["--lang", "--seed", "--version", "--help"] {
       #expect(result.output.contains(option), "\(result.output)")
+    }
+  }
+
+  @Test("--help speaks the environment's language", arguments: [("C.UTF-8", Language.en), ("el_GR.UTF-8", .el)])
+  func helpInTheUsersLanguage(locale: String, language: Language) throws {
+    let result = try run(["--help"], language: locale)
+    #expect(result.status == 0)
+    // The help is wrapped to the terminal's width: compare the words only.
+    func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    let help = words(result.output)
+    for key in ["cli.abstract", "cli.discussion", "cli.lang", "cli.seed"] {
+      #expect(help.contains(words(Catalog.builtIn(language).text(key))), "\(key): \(result.output)")
     }
   }
 
