@@ -155,12 +155,16 @@ extension EndToEnd {
     }
   }
 
-  @Test("--help speaks the environment's language", arguments: [("C.UTF-8", Language.en), ("el_GR.UTF-8", .el)])
+  @Test(
+    "--help speaks the environment's language",
+    arguments: [("C.UTF-8", Language.en), ("el_GR.UTF-8", .el)])
   func helpInTheUsersLanguage(locale: String, language: Language) throws {
     let result = try run(["--help"], language: locale)
     #expect(result.status == 0)
     // The help is wrapped to the terminal's width: compare the words only.
-    func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    func words(_ text: String) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
     let help = words(result.output)
     for key in ["cli.abstract", "cli.discussion", "cli.lang", "cli.seed"] {
       #expect(help.contains(words(Catalog.builtIn(language).text(key))), "\(key): \(result.output)")
