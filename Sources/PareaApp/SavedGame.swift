@@ -75,13 +75,11 @@ public struct SavedGameSummary: Hashable, Sendable, Decodable {
     self.playerCount = playerCount
   }
 
-  /// Whether the home screen may offer it: this build's format, a known game,
-  /// a number of players that game takes. The whole file is checked later.
+  /// Whether the home screen may offer it: a known game and a number of
+  /// players that game takes (the store checks the version). The whole file
+  /// is checked after the first frame.
   public var isPlausible: Bool {
-    guard version == SavedGame.currentVersion, let rules = GameRegistry.game(game) else {
-      return false
-    }
-    return rules.players.contains(playerCount)
+    GameRegistry.game(game)?.players.contains(playerCount) ?? false
   }
 
   private enum CodingKeys: String, CodingKey { case version, players, table }

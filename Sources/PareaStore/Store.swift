@@ -73,9 +73,9 @@ public struct Store: Sendable {
   /// `loadGame()` reads, checks and, if need be, sets the file aside later.
   public func peekGame() -> SavedGameSummary? {
     guard let file = paths.gameFile, case .bytes(let bytes) = DiskFile.contents(of: file),
-      String(validating: bytes, as: UTF8.self) != nil,
-      let summary = try? JSONDecoder().decode(SavedGameSummary.self, from: Data(bytes)),
-      summary.isPlausible
+      case .success(let summary) = Self.decode(
+        SavedGameSummary.self, from: bytes, version: SavedGame.currentVersion,
+        isValid: \.isPlausible)
     else { return nil }
     return summary
   }
@@ -226,6 +226,7 @@ protocol VersionedFile: Decodable {
 extension Settings: VersionedFile {}
 extension PlayersFile: VersionedFile {}
 extension SavedGame: VersionedFile {}
+extension SavedGameSummary: VersionedFile {}
 
 /// `players.json`: `{"names": […], "version": 1}`.
 struct PlayersFile: Codable, Equatable {

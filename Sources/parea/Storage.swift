@@ -9,6 +9,8 @@ struct Storage {
 
   /// What start-up reads after the first frame: the last players' names for
   /// the quick picks and the whole saved game, with any problem reading them.
+  /// The benchmark finds the end of the first frame by this function's name
+  /// (`PAREA_FIRST_FRAME_DONE` in bench/measure.py): rename both together.
   mutating func loadAfterFirstFrame() -> (
     savedNames: [String], savedGame: SavedGame?, problems: [Notice]
   ) {

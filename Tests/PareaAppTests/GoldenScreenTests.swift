@@ -203,7 +203,10 @@ import Testing
       let seat = try #require(app.state.table?.seats(holding: role).first)
       app.press(.character("d"))
       let index = try #require(app.state.pickable(for: .markDead).firstIndex(of: seat))
-      guard case .table(var page) = app.state.screen else { return }
+      guard case .table(var page) = app.state.screen else {
+        Issue.record("not at the table: \(app.state.screen)")
+        return
+      }
       page.selection = index
       var moved = app.state
       moved.screen = .table(page)
