@@ -81,6 +81,8 @@ public enum Action: Hashable, Sendable {
   case resize(width: Int, height: Int)
   /// The clock moved on (milliseconds of a monotonic clock).
   case tick(now: Int64)
+  /// A key came while the screen was paused (see `KeyPause`): it starts the pause again.
+  case tooSoon
 }
 
 /// The app: state, the reducer and the renderer, with no I/O of its own.
@@ -135,13 +137,18 @@ public struct App: Sendable {
     if !state.notices.contains(notice) { state.notices.append(notice) }
   }
 
-  /// Handles a key: the screen on show turns it into an action, if it means one.
-  public mutating func handle(_ key: Key) -> [Effect] {
+  /// Handles a key that came at `now` (a monotonic clock in milliseconds; nil
+  /// when the time does not matter, as in most tests): the clock moves on
+  /// first, then the screen on show turns the key into an action, if it means one.
+  @discardableResult
+  public mutating func handle(_ key: Key, now: Int64? = nil) -> [Effect] {
+    var effects: [Effect] = []
+    if let now { effects = send(.tick(now: now)) }
     // Away from home a reported problem stays until the next key, which still counts.
     if case .home = state.screen {} else { state.notices.removeAll() }
     let words = Words(wording: wording(state.language))
-    guard let action = state.action(for: key, words: words) else { return [] }
-    return send(action)
+    guard let action = state.action(for: key, words: words) else { return effects }
+    return effects + send(action)
   }
 
   /// Applies an action to the state.
@@ -159,9 +166,7 @@ public struct App: Sendable {
   /// Lets time pass for the round timer; `now` is a monotonic clock in milliseconds.
   @discardableResult
   public mutating func tick(now: Int64) -> [Effect] {
-    var counting = false
-    if case .handOff(let page) = state.screen, page.countdown != nil { counting = true }
-    guard state.timer?.running == true || counting else { return [] }
+    guard state.timer?.running == true || state.waitsForClock else { return [] }
     return send(.tick(now: now))
   }
 

@@ -113,6 +113,9 @@ public struct AppState: Hashable, Sendable {
   public var locationCount = 0
   /// The terminal's size, as last reported.
   public var viewport: Size
+  /// The monotonic clock's last reading, in milliseconds, as the ticks
+  /// report it (a key's tick comes before the key).
+  public var clock: Int64 = 0
 
   /// The state at start-up: the home screen.
   public init(language: Language, savedNames: [String] = [], table: Table? = nil) {

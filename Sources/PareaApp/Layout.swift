@@ -48,6 +48,13 @@ extension Canvas {
     }
   }
 
+  /// The bottom line when no key does anything: a short note instead of keys.
+  mutating func footerNote(_ text: String) {
+    let row = height - 1
+    fill(Rect(row: row, column: 0, width: width, height: 1))
+    write(text, row: row, column: 1, style: Theme.dim, limit: width - 2)
+  }
+
   /// A vertical list with one highlighted line, scrolled to keep it in view.
   mutating func list(
     _ items: [String], selected: Int?, in rect: Rect, styles: [Style]? = nil, marker: Bool = true

@@ -13,7 +13,7 @@ extension AppState {
     case .info(let info): return info.action(for: key)
     case .players(let players): return players.action(for: key)
     case .setup(let setup): return setup.action(for: key, state: self)
-    case .handOff: return HandOffScreen.action(for: key)
+    case .handOff(let handOff): return handOff.action(for: key)
     case .reveal: return RevealScreen.action(for: key)
     case .table(let table): return table.action(for: key, state: self)
     case .summary: return SummaryScreen.action(for: key)
@@ -30,25 +30,17 @@ extension AppState {
       return []
     case .back: return goBack()
     case .tick(let now):
-      if case .handOff(var page) = screen, let left = page.countdown {
-        // The reveal countdown: one step a second, then the role.
-        let started = page.countdownTick ?? now
-        if now - started >= 1000 {
-          page.countdown = left - 1
-          page.countdownTick = started + 1000
-        } else {
-          page.countdownTick = started
+      clock = now
+      var effects = tickPausesAndCountdowns(now: clock)
+      if timer?.tick(now: clock) == true {
+        if case .table(var page) = screen {
+          page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+          screen = .table(page)
         }
-        screen = .handOff(page)
-        if page.countdown == 0 { return revealCurrent(afterCountdown: true) }
-        return []
+        effects.append(.bell)
       }
-      guard timer?.tick(now: now) == true else { return [] }
-      if case .table(var page) = screen {
-        page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
-        screen = .table(page)
-      }
-      return [.bell]
+      return effects
+    case .tooSoon: return restartPause()
     case .resize(let width, let height):
       viewport = Size(width: width, height: height)
       return []
@@ -73,7 +65,6 @@ extension AppState {
     case .setup: screen = .players(PlayersScreen())
     case .handOff(var page) where page.countdown != nil:
       page.countdown = nil
-      page.countdownTick = nil
       screen = .handOff(page)
     case .handOff, .reveal, .table: confirmation = Confirmation(.abandonGame)
     case .summary: screen = .home(HomeScreen(selection: homeIndex(of: game)))

@@ -9,8 +9,8 @@ import PareaTerminal
 
 /// What the run loop drives: the app, or a stand-in in a test.
 protocol Interactive {
-  /// Handles a key press; returns the work to do outside the app.
-  mutating func handle(_ key: Key) -> [Effect]
+  /// Handles a key press that came at `now`; returns the work to do outside the app.
+  mutating func handle(_ key: Key, now: Int64?) -> [Effect]
   /// Tells the app the terminal's size.
   mutating func resize(width: Int, height: Int) -> [Effect]
   /// Lets time pass (a monotonic clock in milliseconds).
@@ -101,7 +101,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     case nil:
       break
     case .key(let key):
-      perform(app.handle(key))
+      perform(app.handle(key, now: monotonicMilliseconds()))
     case .resize(let width, let height):
       size = (width, height)
       repaintAll = true

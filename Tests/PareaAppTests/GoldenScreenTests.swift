@@ -14,7 +14,7 @@ import Testing
     app.press(.enter)
     app.addPlayers(sevenNames)
     app.press(.enter, .character("s"), .character("d"))
-    for _ in sevenNames { app.press(.enter, .enter) }
+    app.revealEveryoneByKeys()
     return app
   }
 
@@ -116,14 +116,21 @@ import Testing
     app.press(.enter)
     app.addPlayers(sevenNames)
     app.press(.enter, .character("s"), .character("d"))
-    expectGolden(app.render(width: 80, height: 24), "handoff.\(language)")
+    // Deaf to keys for a moment after the deal: a double press on "deal"
+    // must not show the first role.
+    expectGolden(app.render(width: 80, height: 24), "handoff-paused.\(language)")
+    app.waitOutPause()
+    expectGolden(app.render(width: 80, height: 24), "handoff.\(language)", styles: true)
     let table = try #require(app.state.table)
     // Walk to the Snitch, whose card says whom they know.
     let snitch = try #require(table.seats(holding: Palermo.Roles.snitch).first)
-    for _ in 0..<snitch { app.press(.enter, .enter) }
+    for _ in 0..<snitch {
+      app.press(.enter, .enter)
+      app.waitOutPause()
+    }
     let effects = app.press(.enter)
     #expect(effects.contains(.redrawAll))
-    expectGolden(app.render(width: 80, height: 24), "reveal-palermo-snitch.\(language)")
+    expectGolden(app.render(width: 80, height: 24), "reveal-palermo-snitch.\(language)", styles: true)
   }
 
   @Test(arguments: languages) func spyReveals(_ language: Language) throws {
@@ -133,9 +140,10 @@ import Testing
     let spy = try #require(table.seats(holding: Spy.spy).first)
     let local = try #require(table.seats(holding: Spy.local).first)
     for seat in 0..<5 {
+      app.waitOutPause()
       app.press(.enter)
-      if seat == spy { expectGolden(app.render(width: 80, height: 24), "reveal-spy-spy.\(language)") }
-      if seat == local { expectGolden(app.render(width: 80, height: 24), "reveal-spy-local.\(language)") }
+      if seat == spy { expectGolden(app.render(width: 80, height: 24), "reveal-spy-spy.\(language)", styles: true) }
+      if seat == local { expectGolden(app.render(width: 80, height: 24), "reveal-spy-local.\(language)", styles: true) }
       app.press(.enter)
     }
     expectGolden(app.render(width: 80, height: 24), "table-spy.\(language)")
@@ -159,8 +167,9 @@ import Testing
     let table = try #require(app.state.table)
     let killer = try #require(table.seats(holding: Killer.killer).first)
     for seat in 0..<7 {
+      app.waitOutPause()
       app.press(.enter)
-      if seat == killer { expectGolden(app.render(width: 80, height: 24), "reveal-killer-killer.\(language)") }
+      if seat == killer { expectGolden(app.render(width: 80, height: 24), "reveal-killer-killer.\(language)", styles: true) }
       app.press(.enter)
     }
     // The Cop accuses a citizen: one accusation spent.
@@ -184,6 +193,9 @@ import Testing
     app.press(.escape, .character("r"))
     expectGolden(app.render(width: 80, height: 24), "table-roles.\(language)")
     app.press(.escape, .enter, .down, .enter)
+    // Deaf to keys for a moment: a double press on the pick must not show the role.
+    expectGolden(app.render(width: 80, height: 24), "table-are-you-paused.\(language)")
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "table-are-you.\(language)")
     app.press(.escape, .character("e"))
     expectGolden(app.render(width: 80, height: 24), "confirm-end.\(language)")
@@ -237,7 +249,7 @@ import Testing
       app.press(.enter)
     }
     app.press(.character("d"))
-    for _ in sevenNames { app.press(.enter, .enter) }
+    app.revealEveryoneByKeys()
     let kamikaze = try #require(app.state.table?.seats(holding: Palermo.Roles.redKamikaze).first)
     app.press(.character("d"))
     for _ in 0..<kamikaze { app.press(.down) }

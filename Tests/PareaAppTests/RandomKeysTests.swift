@@ -21,7 +21,13 @@ import Testing
   @Test(arguments: 0..<12) func randomKeysNeverBreakAnything(_ seed: UInt64) {
     var generator = SplitMix64(seed: seed)
     var app = makeApp(seed % 2 == 0 ? .en : .el, seed: seed, savedNames: ["Anna", "Bob", "Γιώργος"])
+    // Keys come at random moments: bursts as fast as a held key, and pauses
+    // long enough for a paused hand-off to answer again.
+    var clock: Int64 = 0
     for step in 0..<4_000 {
+      clock += Int64([0, 10, 30, 300, 1_200][generator.uniform(below: 5)])
+      app.tick(now: clock)
+      let before = app.state.screen
       let roll = generator.uniform(below: 100)
       if roll < 3 {
         // Paste a name: a burst of characters, then Enter.
@@ -30,9 +36,16 @@ import Testing
       } else if roll < 4 {
         app.resize(width: 40 + generator.uniform(below: 80), height: 10 + generator.uniform(below: 30))
       } else {
-        _ = app.handle(Self.keys[generator.uniform(below: Self.keys.count)])
+        _ = app.handle(Self.keys[generator.uniform(below: Self.keys.count)], now: clock)
       }
-      if app.isFinished { app = makeApp(.en, seed: seed &+ UInt64(step)) }
+      // A role is only ever shown from a hand-off that was answering keys.
+      if case .reveal = app.state.screen, case .handOff(let page) = before {
+        #expect(page.pause == nil, "a key reached a role through a paused hand-off")
+      }
+      if app.isFinished {
+        app = makeApp(.en, seed: seed &+ UInt64(step))
+        clock = 0
+      }
       checkValid(app.state)
       let canvas = app.render(width: 80, height: 24)
       if case .handOff = app.state.screen { checkNoRoles(canvas, app.state) }

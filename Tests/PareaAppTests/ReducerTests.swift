@@ -117,7 +117,7 @@ import PareaRules
     expected.table = try Palermo().deal(
       players: sevenNames, setup: Palermo().suggestedSetup(players: 7)!,
       locations: Catalog.builtIn(.en).locations(), using: &generator)
-    expected.screen = .handOff(HandOffScreen(seat: 0))
+    expected.screen = .handOff(HandOffScreen(seat: 0, pausedAt: 0))
     #expect(effects == [.saveGame, .redrawAll])
     #expect(app.state == expected)
   }
@@ -149,6 +149,8 @@ import PareaRules
     app.send(.players(.proceed))
     app.send(.setup(.deal))
     for seat in 0..<3 {
+      #expect(app.state.screen == .handOff(HandOffScreen(seat: seat, pausedAt: app.state.clock)))
+      app.waitOutPause()
       #expect(app.state.screen == .handOff(HandOffScreen(seat: seat)))
       #expect(app.send(.reveal) == [.saveGame, .redrawAll])
       #expect(app.state.screen == .reveal(RevealScreen(seat: seat)))
@@ -172,6 +174,13 @@ import PareaRules
     var page = TableScreen()
     page.selection = 1
     page.mode = .confirmIdentity(seat: 1)
+    page.pause = KeyPause(since: app.state.clock)
+    #expect(app.state.screen == .table(page))
+    // Not yet: a double press on the pick must not go through to the role.
+    #expect(app.send(.table(.showRole)).isEmpty)
+    #expect(app.state.screen == .table(page))
+    app.waitOutPause()
+    page.pause = nil
     #expect(app.state.screen == .table(page))
     app.send(.table(.showRole))
     page.mode = .reveal(seat: 1)
@@ -213,8 +222,10 @@ import PareaRules
     app.addPlayers(["A", "B", "C", "D"])
     app.send(.players(.proceed))
     app.send(.setup(.deal))
+    app.waitOutPause()
     app.send(.reveal)
     app.send(.hide)
+    app.waitOutPause()
     app.send(.reveal)  // B is looking when the laptop dies
     let saved = try #require(SavedGame(state: app.state))
     var state = AppState(language: .en)
@@ -222,7 +233,7 @@ import PareaRules
     var resumed = App(state: state, configuration: configuration())
     #expect(HomeScreen.items(for: resumed.state).first == .resume)
     resumed.send(.home(.choose))
-    #expect(resumed.state.screen == .handOff(HandOffScreen(seat: 1)))
+    #expect(resumed.state.screen == .handOff(HandOffScreen(seat: 1, pausedAt: resumed.state.clock)))
   }
 }
 
@@ -237,6 +248,7 @@ import PareaRules
     app.addPlayers(["A", "B", "C", "D", "E"])
     app.send(.players(.proceed))
     app.send(.setup(.deal))
+    app.waitOutPause()
     return app
   }
 
@@ -260,11 +272,11 @@ import PareaRules
     var app = Self.dealtKiller(HouseRules(revealCountdown: true))
     #expect(app.send(.reveal).isEmpty)
     var expected = HandOffScreen(seat: 0)
-    expected.countdown = 3
+    expected.countdown = RevealCountdown(seconds: 3)
     #expect(app.state.screen == .handOff(expected))
     app.tick(now: 10_000)
     app.tick(now: 10_900)
-    expected.countdownTick = 10_000
+    expected.countdown?.lastStep = 10_000
     #expect(app.state.screen == .handOff(expected))
     app.tick(now: 11_000)
     app.tick(now: 12_000)

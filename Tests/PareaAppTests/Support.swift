@@ -41,11 +41,25 @@ extension App {
     }
   }
 
+  /// Lets time pass until a paused screen answers keys again (see `KeyPause`).
+  mutating func waitOutPause() {
+    tick(now: state.clock + KeyPause.quietMilliseconds)
+  }
+
   /// Hands the laptop round the whole table once: every hand-off, reveal and hide.
   mutating func revealEveryone() {
     for _ in 0..<(state.table?.seats.count ?? 0) {
+      waitOutPause()
       send(.reveal)
       send(.hide)
+    }
+  }
+
+  /// The same with keys, as players do it: Enter to see, Enter to hide.
+  mutating func revealEveryoneByKeys() {
+    for _ in 0..<(state.table?.seats.count ?? 0) {
+      waitOutPause()
+      press(.enter, .enter)
     }
   }
 
@@ -58,9 +72,42 @@ let sevenNames = ["Anna", "Νίκος", "Ελένη", "Bob", "Maria", "Γιώρ�
 /// Golden screens: `Golden/<name>.txt`, one quoted line per row so trailing
 /// spaces show. `PAREA_RECORD=1 swift test` rewrites them; review the diff.
 func expectGolden(
-  _ canvas: Canvas, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ canvas: Canvas, _ name: String, styles: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let actual = canvas.lines.map { "|" + $0 + "|" }.joined(separator: "\n") + "\n"
+  compareGolden(canvas.lines.map { "|" + $0 + "|" }.joined(separator: "\n") + "\n", name, sourceLocation)
+  if styles { compareGolden(styleMap(canvas), name + ".styles", sourceLocation) }
+}
+
+/// The canvas's styles as text: a legend (one letter per style, in order of
+/// first use), then one row of letters per screen row, so that a change of
+/// colour or attribute shows in a diff as plainly as a change of text.
+func styleMap(_ canvas: Canvas) -> String {
+  var legend: [Style] = []
+  var rows: [String] = []
+  let letters = Array("abcdefghijklmnopqrstuvwxyz")
+  for row in 0..<canvas.height {
+    var line = ""
+    for column in 0..<canvas.width {
+      let style = canvas[row, column].style
+      if !legend.contains(style) { legend.append(style) }
+      line.append(letters[legend.firstIndex(of: style)! % letters.count])
+    }
+    rows.append("|" + line + "|")
+  }
+  let key = legend.enumerated().map { index, style in
+    var parts: [String] = []
+    if let colour = style.foreground { parts.append("\(colour)") }
+    if let colour = style.background { parts.append("on \(colour)") }
+    if style.bold { parts.append("bold") }
+    if style.dim { parts.append("dim") }
+    if style.reverse { parts.append("reverse") }
+    if style.underline { parts.append("underline") }
+    return "\(letters[index % letters.count]) = " + (parts.isEmpty ? "plain" : parts.joined(separator: " "))
+  }
+  return (key + rows).joined(separator: "\n") + "\n"
+}
+
+private func compareGolden(_ actual: String, _ name: String, _ sourceLocation: SourceLocation) {
   let path = goldenDirectory() + "/" + name + ".txt"
   if getenv("PAREA_RECORD") != nil {
     write(actual, to: path)

@@ -175,14 +175,12 @@ extension EndToEnd {
       try session.sendKeys("Enter")
       var screen = try play.waitForHandOff("Anna")
       #expect(!screen.contains(title), "\(screen)")
-      for name in names {
+      for (seat, name) in names.enumerated() {
         try session.sendKeys("Enter")
         screen = try session.settled(play.text("reveal.youAre"))
         #expect(!screen.contains(title), "\(screen)")
         try session.sendKeys("Enter")
-        screen =
-          name == names.last
-          ? try play.waitForTable() : try session.waitFor(play.text("handOff.passTo"))
+        screen = name == names.last ? try play.waitForTable() : try play.waitForHandOff(names[seat + 1])
         #expect(!screen.contains(title), "\(screen)")
       }
       #expect(!FileManager.default.fileExists(atPath: data + "/state/parea/game.json"))

@@ -311,7 +311,11 @@ struct Driver {
     try session.sendKeys("l")
     try session.waitFor(text("table.pick.look"))
     try pick(name, among: saved.names)
-    try session.waitFor(text("table.areYou", ["name": upper(name)]))
+    // Keys are paused for a moment after the pick (a double press must not
+    // go through): wait until the footer offers Enter.
+    try session.waitUntilSettled("\"Are you \(name)?\" answering keys") {
+      $0.contains(text("table.areYou", ["name": upper(name)])) && $0.contains(text("key.showRole"))
+    }
     return try reveal(name, role: role)
   }
 

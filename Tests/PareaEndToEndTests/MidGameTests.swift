@@ -40,7 +40,9 @@ extension EndToEnd {
       try session.sendKeys("l")
       try session.waitFor(play.text("table.pick.look"))
       try play.pick(player.name, among: saved.names)
-      screen = try session.settled(play.text("table.areYou", ["name": play.upper(player.name)]))
+      screen = try session.waitUntilSettled("the question, answering keys") {
+        $0.contains(play.text("table.areYou", ["name": play.upper(player.name)])) && $0.contains(play.text("key.showRole"))
+      }
       #expect(screen.contains(play.text("table.areYouHint")))
       let card = try play.reveal(player.name, role: player.role)
       #expect(card.contains(play.text("reveal.youAre")))

@@ -1,22 +1,76 @@
 import PareaRules
 
+/// A pause after which a screen that leads to a role starts to answer keys.
+///
+/// A role is hidden with a key, and the very next screen (the next player's
+/// hand-off, or "Are you ANNA?") is one key away from another role. A double
+/// press or a held key would reach it before the laptop has changed hands,
+/// so that screen ignores keys until none has come for `quietMilliseconds`;
+/// every key that comes earlier starts the wait again (a held key never gets
+/// through, however long it is held).
+public struct KeyPause: Hashable, Sendable {
+  /// How long keys must stop before the screen answers them (DECISIONS.md:
+  /// longer than a double press or a key's auto-repeat gap, shorter than
+  /// handing a laptop across a table).
+  public static let quietMilliseconds: Int64 = 1000
+  /// The clock reading when the screen appeared or a key last came.
+  public var since: Int64
+
+  /// A pause that started at `since`.
+  public init(since: Int64) { self.since = since }
+
+  /// Whether the keys have been quiet long enough at `now`.
+  func isOver(at now: Int64) -> Bool { now - since >= Self.quietMilliseconds }
+}
+
+/// The reveal countdown (a house rule): seconds left before a role appears.
+public struct RevealCountdown: Hashable, Sendable {
+  /// Whole seconds left.
+  public var seconds: Int
+  /// The clock reading when it last stepped, once a tick has come.
+  public var lastStep: Int64?
+
+  /// Seconds before every reveal when the house rule is on.
+  public static let start = 3
+
+  /// A countdown from `seconds`.
+  public init(seconds: Int = RevealCountdown.start) { self.seconds = seconds }
+
+  /// Steps one second for every second since the last step; true when it has run out.
+  mutating func step(now: Int64) -> Bool {
+    let started = lastStep ?? now
+    let whole = max(0, now - started) / 1000
+    seconds = max(0, seconds - Int(whole))
+    lastStep = started + whole * 1000
+    return seconds == 0
+  }
+}
+
 /// "Pass the laptop to ANNA": nothing of the game is on this screen.
 public struct HandOffScreen: Hashable, Sendable {
   /// The seat whose turn it is.
   public var seat: Int
-  /// Seconds left before the role appears, while the reveal countdown runs.
-  public var countdown: Int?
-  /// The clock reading when the countdown last stepped.
-  public var countdownTick: Int64?
+  /// While set, keys are ignored (see `KeyPause`).
+  public var pause: KeyPause?
+  /// While set, the role appears when it runs out.
+  public var countdown: RevealCountdown?
 
-  /// The hand-off for `seat`.
-  public init(seat: Int) { self.seat = seat }
+  /// The hand-off for `seat`, deaf to keys until they have been quiet for a
+  /// moment after `pausedAt` (nil: it answers at once).
+  public init(seat: Int, pausedAt: Int64? = nil) {
+    self.seat = seat
+    self.pause = pausedAt.map(KeyPause.init(since:))
+  }
 
-  static func action(for key: Key) -> Action? {
+  func action(for key: Key) -> Action? {
+    // Every key while paused restarts the pause, whatever it is.
+    if pause != nil { return .tooSoon }
+    // Only the keys the footer names: Enter shows the role, Esc leaves (or
+    // stops the countdown).
     switch Shortcut(key) {
-    case .enter, .space: .reveal
-    case .escape: .back
-    default: nil
+    case .enter where countdown == nil: return .reveal
+    case .escape: return .back
+    default: return nil
     }
   }
 
@@ -33,14 +87,18 @@ public struct HandOffScreen: Hashable, Sendable {
     canvas.center(name, row: 10, in: nameBox, style: Theme.title)
     canvas.center(words("handOff.privacy", ["name": table.seats[seat].name]), row: 14, in: bounds, style: Theme.dim)
     if let countdown {
-      canvas.center(words("handOff.countdown", ["seconds": String(countdown)]), row: 16, in: bounds, style: Theme.title)
+      canvas.center(words("handOff.countdown", ["seconds": String(countdown.seconds)]), row: 16, in: bounds, style: Theme.title)
+      canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
+    } else if pause != nil {
+      canvas.center(words("handOff.wait"), row: 16, in: bounds, style: Theme.dim)
+      canvas.footerNote(words("handOff.waitNote"))
     } else {
       canvas.center(words("handOff.ready", ["name": table.seats[seat].name]), row: 16, in: bounds)
+      canvas.footer([
+        KeyHint(key: "Enter", label: words("key.showRole")),
+        KeyHint(key: "Esc", label: words("key.leaveGame")),
+      ])
     }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words("key.showRole")),
-      KeyHint(key: "Esc", label: words("key.leaveGame")),
-    ])
   }
 }
 
@@ -51,7 +109,7 @@ public struct RevealScreen: Hashable, Sendable {
 
   static func action(for key: Key) -> Action? {
     switch Shortcut(key) {
-    case .enter, .space, .escape: .hide
+    case .enter, .escape: .hide
     default: nil
     }
   }
@@ -59,11 +117,15 @@ public struct RevealScreen: Hashable, Sendable {
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     guard let table = state.table else { return }
     RoleCard.draw(seat: seat, table: table, rules: state.rules, into: &canvas, words: words)
-    canvas.footer([KeyHint(key: "Enter", label: words("key.hideRole"))])
   }
 }
 
 /// The private card: role, side, what to do, what the player knows.
+///
+/// Every card looks the same from across the table, whatever the role: the
+/// same frame, the same place and style for the title, the role's name and
+/// the side, and plain text for everything else, the same footer. Nothing
+/// on it may be styled by side or role (a test compares every role's card).
 enum RoleCard {
   static func draw(seat: Int, table: Table, rules: any GameType, into canvas: inout Canvas, words: Words) {
     guard table.seats.indices.contains(seat) else { return }
@@ -71,64 +133,60 @@ enum RoleCard {
     let bounds = canvas.bounds
     canvas.header(words, title: words.gameName(table.game), right: player.name)
     let card = Rect(row: 2, column: 6, width: bounds.width - 12, height: bounds.height - 4)
-    let bad = rules.isBad(player.role)
-    canvas.frame(card, title: words.upper(player.name), style: bad ? Theme.bad : Theme.good)
+    canvas.frame(card, title: words.upper(player.name), style: Theme.frame)
     let inner = card.inset(2)
     var row = inner.row
     canvas.center(words("reveal.youAre"), row: row, in: card, style: Theme.dim)
     row += 1
-    canvas.center(words.upper(words.roleName(player.role)), row: row, in: card, style: bad ? Theme.bad : Theme.good)
+    canvas.center(words.upper(words.roleName(player.role)), row: row, in: card, style: Theme.title)
     row += 1
     if let role = rules.role(player.role) {
       canvas.center(words("reveal.side", ["side": words.sideName(role.side)]), row: row, in: card, style: Theme.dim)
     }
     row += 2
-    for line in TextWidth.wrap(words.roleDescription(player.role), width: inner.width) {
-      canvas.write(line, row: row, column: inner.column)
-      row += 1
-    }
-    let knowledge = rules.knowledge(of: seat, at: table)
-    var lines: [(String, Style)] = []
+    var lines: [String] = TextWidth.wrap(words.roleDescription(player.role), width: inner.width)
+    var known: [String] = []
     var players: [String] = []
-    for item in knowledge {
+    for item in rules.knowledge(of: seat, at: table) {
       switch item {
       case .player(let other, let role):
         players.append(words("knowledge.player", [
           "name": table.seats[other].name, "role": words.roleName(role),
         ]))
       case .knowsNoOne:
-        lines.append((words("knowledge.noOne"), Theme.dim))
+        known.append(words("knowledge.noOne"))
       case .location(let location, let index):
-        lines.append((words("knowledge.location", ["location": words.locationName(location)]), Theme.title))
+        known.append(words("knowledge.location", ["location": words.locationName(location)]))
         if let index {
-          lines.append((words("knowledge.locationRole", ["role": words.locationRole(location, index)]), Style(bold: true)))
+          known.append(words("knowledge.locationRole", ["role": words.locationRole(location, index)]))
         }
       case .locationUnknown:
-        lines.append((words("knowledge.locationUnknown"), Theme.bad))
+        known.append(words("knowledge.locationUnknown"))
       }
     }
     if !players.isEmpty {
-      lines.insert((words("knowledge.title"), Style(bold: true)), at: 0)
-      lines.insert(contentsOf: players.map { ("  • " + $0, Theme.accent) }, at: 1)
+      known.insert(words("knowledge.title"), at: 0)
+      known.insert(contentsOf: players.map { "  • " + $0 }, at: 1)
     }
-    if !lines.isEmpty { row += 1 }
-    for (text, style) in lines {
-      for line in TextWidth.wrap(text, width: inner.width) where row < inner.bottom {
-        canvas.write(line, row: row, column: inner.column, style: style)
-        row += 1
-      }
+    if !known.isEmpty { lines.append("") }
+    for text in known { lines += TextWidth.wrap(text, width: inner.width) }
+    for line in lines where row < inner.bottom {
+      canvas.write(line, row: row, column: inner.column)
+      row += 1
     }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.hideRole")), KeyHint(key: "Esc", label: words("key.hideRole")),
+    ])
   }
 }
-
 extension AppState {
   /// The hand-off's key: show the role to the player holding the laptop
   /// (after the countdown, when the house rule asks for one).
   mutating func revealCurrent(afterCountdown: Bool) -> [Effect] {
-    guard case .handOff(var handOff) = screen, table != nil else { return [] }
+    guard case .handOff(var handOff) = screen, table != nil, handOff.pause == nil else { return [] }
     if houseRules.revealCountdown && !afterCountdown {
       if handOff.countdown == nil {
-        handOff.countdown = 3
+        handOff.countdown = RevealCountdown()
         screen = .handOff(handOff)
       }
       return []
@@ -138,15 +196,69 @@ extension AppState {
     return [.saveGame, .redrawAll]
   }
 
-  /// Hides the role and hands the laptop on: the next hand-off, or the table after the last.
+  /// Hides the role and hands the laptop on: the next hand-off (deaf to keys
+  /// for a moment, see `KeyPause`), or the table after the last.
   mutating func hideCurrent() -> [Effect] {
     guard case .reveal(let reveal) = screen, let table else { return [] }
     nextReveal = max(nextReveal, reveal.seat + 1)
     if nextReveal < table.seats.count {
-      screen = .handOff(HandOffScreen(seat: nextReveal))
+      screen = .handOff(HandOffScreen(seat: nextReveal, pausedAt: clock))
     } else {
       screen = .table(TableScreen())
     }
     return [.saveGame, .redrawAll]
+  }
+
+  /// A key came while a screen was paused: the pause starts again from now.
+  mutating func restartPause() -> [Effect] {
+    switch screen {
+    case .handOff(var page) where page.pause != nil:
+      page.pause = KeyPause(since: clock)
+      screen = .handOff(page)
+    case .table(var page) where page.pause != nil:
+      page.pause = KeyPause(since: clock)
+      screen = .table(page)
+    default: break
+    }
+    return []
+  }
+
+  /// The clock moved on: pauses that have been quiet long enough end, and a
+  /// running reveal countdown steps (showing the role when it runs out).
+  mutating func tickPausesAndCountdowns(now: Int64) -> [Effect] {
+    switch screen {
+    case .handOff(var page):
+      if let pause = page.pause, pause.isOver(at: now) { page.pause = nil }
+      if var countdown = page.countdown {
+        let done = countdown.step(now: now)
+        page.countdown = countdown
+        screen = .handOff(page)
+        if done { return revealCurrent(afterCountdown: true) }
+      }
+      screen = .handOff(page)
+    case .table(var page):
+      if let pause = page.pause, pause.isOver(at: now) { page.pause = nil }
+      if case .countdown(let seat, var countdown) = page.mode {
+        let done = countdown.step(now: now)
+        page.mode = .countdown(seat: seat, countdown)
+        screen = .table(page)
+        if done { return revealAgain(afterCountdown: true) }
+      }
+      screen = .table(page)
+    default: break
+    }
+    return []
+  }
+
+  /// Whether a pause or a countdown is waiting for the clock.
+  var waitsForClock: Bool {
+    switch screen {
+    case .handOff(let page): return page.pause != nil || page.countdown != nil
+    case .table(let page):
+      if page.pause != nil { return true }
+      if case .countdown = page.mode { return true }
+      return false
+    default: return false
+    }
   }
 }

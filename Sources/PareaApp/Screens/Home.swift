@@ -175,7 +175,7 @@ extension AppState {
     if table.endedByHand || rules.winner(of: table) != nil {
       screen = .summary(SummaryScreen())
     } else if nextReveal < table.seats.count {
-      screen = .handOff(HandOffScreen(seat: nextReveal))
+      screen = .handOff(HandOffScreen(seat: nextReveal, pausedAt: clock))
     } else {
       var page = TableScreen()
       // A kamikaze who was choosing when the game stopped still chooses.

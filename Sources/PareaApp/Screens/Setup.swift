@@ -306,7 +306,7 @@ extension AppState {
       return []
     }
     nextReveal = 0
-    screen = .handOff(HandOffScreen(seat: 0))
+    screen = .handOff(HandOffScreen(seat: 0, pausedAt: clock))
     return [.saveGame, .redrawAll]
   }
 }

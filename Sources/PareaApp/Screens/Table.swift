@@ -10,6 +10,8 @@ public struct TableScreen: Hashable, Sendable {
     case pick(Purpose)
     /// "Are you ANNA?" before showing a role again.
     case confirmIdentity(seat: Int)
+    /// The reveal countdown (a house rule) before a role is shown again.
+    case countdown(seat: Int, RevealCountdown)
     /// A role shown again, in private.
     case reveal(seat: Int)
     /// Choosing how a player died.
@@ -50,6 +52,9 @@ public struct TableScreen: Hashable, Sendable {
   public var causeSelection = 0
   /// The result of the last action, shown until the next key.
   public var notice: Notice?
+  /// While set, "Are you ANNA?" ignores keys (a double press on the pick
+  /// must not go straight through to a role; see `KeyPause`).
+  public var pause: KeyPause?
 
   /// Starts on the list of players.
   public init() {}
@@ -127,14 +132,19 @@ public struct TableScreen: Hashable, Sendable {
       default: return nil
       }
     case .confirmIdentity:
+      // Only the keys its footer names; while paused, Esc still cancels
+      // (it leads away from the role) and any other key restarts the pause.
       switch shortcut {
-      case .enter, .letter("y"): return .table(.showRole)
-      case .escape, .letter("n"): return .table(.cancel)
+      case .escape: return .table(.cancel)
+      case _ where pause != nil: return .tooSoon
+      case .enter: return .table(.showRole)
       default: return nil
       }
+    case .countdown:
+      return shortcut == .escape ? .table(.cancel) : nil
     case .reveal:
       switch shortcut {
-      case .enter, .space, .escape: return .table(.hideRole)
+      case .enter, .escape: return .table(.hideRole)
       default: return nil
       }
     case .guessLocation:
@@ -196,6 +206,7 @@ extension AppState {
   }
 
   mutating func reduceTable(_ action: TableAction, environment: Environment) -> [Effect] {
+    if action == .showRole { return revealAgain(afterCountdown: false) }
     guard case .table(var page) = screen, var table else { return [] }
     var effects: [Effect] = []
     defer {
@@ -254,11 +265,9 @@ extension AppState {
       // A kamikaze's choice cannot be skipped: the rules wait for it.
       if case .pick(.kamikaze) = page.mode { break }
       page.mode = .main
+      page.pause = nil
     case .showRole:
-      guard case .confirmIdentity(let seat) = page.mode else { break }
-      try? table.recordLook(at: seat)
-      page.mode = .reveal(seat: seat)
-      effects += [.saveGame, .redrawAll]
+      break  // above, before this function's own bookkeeping
     case .hideRole:
       page.mode = .main
       effects.append(.redrawAll)
@@ -267,6 +276,27 @@ extension AppState {
       effects += pick(&page, table: &table, locations: locations)
     }
     return effects
+  }
+
+  /// "Are you ANNA?" answered (or its countdown run out): the role again,
+  /// after the countdown when the house rule asks for one, as at the hand-off.
+  mutating func revealAgain(afterCountdown: Bool) -> [Effect] {
+    guard case .table(var page) = screen, table != nil else { return [] }
+    let seat: Int
+    switch page.mode {
+    case .confirmIdentity(let asked) where !afterCountdown && page.pause == nil: seat = asked
+    case .countdown(let counting, _) where afterCountdown: seat = counting
+    default: return []
+    }
+    if houseRules.revealCountdown && !afterCountdown {
+      page.mode = .countdown(seat: seat, RevealCountdown())
+      screen = .table(page)
+      return []
+    }
+    try? table?.recordLook(at: seat)
+    page.mode = .reveal(seat: seat)
+    screen = .table(page)
+    return [.saveGame, .redrawAll]
   }
 
   private func startPick(_ purpose: TableScreen.Purpose, _ page: inout TableScreen) {
@@ -291,6 +321,7 @@ extension AppState {
       switch purpose {
       case .look:
         page.mode = .confirmIdentity(seat: seat)
+        page.pause = KeyPause(since: clock)
         return [.redrawAll]
       case .markDead:
         if rules.deathCauses.count == 1 {
