@@ -27,10 +27,8 @@ public struct Confirmation: Hashable, Sendable {
   }
 
   func action(for key: Key, words: Words) -> Action? {
-    if case .character(let character) = key {
-      let typed = character.lowercased()
-      if typed == words("confirm.yes.key").lowercased() { return .confirm(true) }
-      if typed == words("confirm.no.key").lowercased() { return .confirm(false) }
+    if case .character(let character) = key, let yes = Self.answer(typed: character, words: words) {
+      return .confirm(yes)
     }
     switch Shortcut(key, viKeys: false) {
     case .left, .right, .tab, .backTab, .up, .down: return .toggleConfirmation
@@ -38,6 +36,36 @@ public struct Confirmation: Hashable, Sendable {
     case .escape: return .confirm(false)
     default: return nil
     }
+  }
+
+  /// What a typed letter answers, if anything. First the letters as typed: the
+  /// language's own (`ν`/`ο` in Greek) and the Latin `y`/`n`, which every
+  /// language takes (a Greek table often types on a Latin layout). Then the key
+  /// under the letter, as every shortcut folds the Greek layout onto the Latin
+  /// keys: `o` is `ο`'s key and means No in Greek; `υ` sits on `y` and means
+  /// Yes; `ν` in English sits on `n` and means No. A key that would fold onto
+  /// both answers means nothing: in Greek the `n` key carries `ν` (Yes) on the
+  /// Greek layout and `n` (No) on the Latin one, and the letter typed decides.
+  static func answer(typed character: Character, words: Words) -> Bool? {
+    let typed = character.lowercased()
+    let yes = [words("confirm.yes.key"), words("confirm.yes.latinKey")].map { $0.lowercased() }
+    let no = [words("confirm.no.key"), words("confirm.no.latinKey")].map { $0.lowercased() }
+    if yes.contains(typed) { return true }
+    if no.contains(typed) { return false }
+    func folded(_ letter: String) -> Shortcut? {
+      letter.count == 1 ? Shortcut(.character(Character(letter)), viKeys: false) : nil
+    }
+    let key = folded(typed)
+    let meansYes = yes.contains { folded($0) == key }
+    let meansNo = no.contains { folded($0) == key }
+    return meansYes == meansNo ? nil : meansYes
+  }
+
+  /// A footer key of several letters: "ν/y" in Greek, "y" in English.
+  private static func keys(_ answer: String, words: Words) -> String {
+    let shown = words("confirm.\(answer).key")
+    let latin = words("confirm.\(answer).latinKey")
+    return shown.lowercased() == latin.lowercased() ? shown : shown + "/" + latin
   }
 
   func draw(into canvas: inout Canvas, words: Words) {
@@ -66,8 +94,8 @@ public struct Confirmation: Hashable, Sendable {
       no, row: row, column: start + yesWidth + 4, style: yesSelected ? Theme.normal : Theme.selected)
     // The keys `action(for:words:)` answers, not those of the screen behind.
     canvas.footer([
-      KeyHint(key: words("confirm.yes.key"), label: words("key.yes")),
-      KeyHint(key: words("confirm.no.key"), label: words("key.no")),
+      KeyHint(key: Self.keys("yes", words: words), label: words("key.yes")),
+      KeyHint(key: Self.keys("no", words: words), label: words("key.no")),
       KeyHint(key: "←→", label: words("key.move")),
       KeyHint(key: "Enter", label: words("key.choose")),
       KeyHint(key: "Esc", label: words("key.no")),

@@ -76,9 +76,17 @@ extension AppState {
   private mutating func answer(_ yes: Bool) -> [Effect] {
     guard let question = confirmation?.question else { return [] }
     confirmation = nil
-    guard yes else { return [] }
+    guard yes else {
+      // "No" to discarding: the game chosen meanwhile is not played later by surprise.
+      if question == .discardSavedGame, case .home(var home) = screen {
+        home.playAfterDiscard = nil
+        screen = .home(home)
+      }
+      return []
+    }
     switch question {
-    case .abandonGame, .discardSavedGame:
+    case .discardSavedGame: return discardSavedGame()
+    case .abandonGame:
       table = nil
       nextReveal = 0
       screen = .home(HomeScreen(selection: homeIndex(of: game)))

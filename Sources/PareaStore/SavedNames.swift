@@ -10,8 +10,7 @@ enum SavedNames {
     var kept: [String] = []
     for name in names {
       let cleaned = PlayerName.clean(name)
-      guard !cleaned.isEmpty, PlayersScreen.isTypable(cleaned),
-        TextWidth.of(cleaned) <= PlayersScreen.maxNameWidth,
+      guard !cleaned.isEmpty, PlayerName.refusal(cleaned) == nil,
         seen.insert(PlayerName.key(cleaned)).inserted
       else { continue }
       kept.append(cleaned)
@@ -20,7 +19,7 @@ enum SavedNames {
   }
 
   /// Whether `name` can be drawn without breaking the screen (no control
-  /// characters or line breaks). Looser than `isTypable` on purpose: a saved
+  /// characters or line breaks). Looser than `PlayerName.refusal` on purpose: a saved
   /// game is thrown away only for a name that would really do harm.
   static func isDrawable(_ name: String) -> Bool {
     name.unicodeScalars.allSatisfy { scalar in

@@ -86,10 +86,24 @@ import Testing
     let rows = canvas.lines.dropFirst().map { String($0.prefix(55)) }
     for seat in table.seats {
       let role = words.roleName(seat.role)
-      for row in rows where row.contains(seat.name) {
+      for row in rows where Self.row(row, names: seat.name) {
         #expect(!row.contains(role), "the table shows \(seat.name)'s role: \(row)")
       }
     }
+  }
+
+  /// Whether `row` holds `name` as a whole word: a player called "a" (random
+  /// keys make such names) is not in every row with an "a" in it, such as
+  /// the table's hint, which names roles on purpose.
+  static func row(_ row: String, names name: String) -> Bool {
+    var rest = Substring(row)
+    while let range = rest.firstRange(of: name) {
+      let before = range.lowerBound == row.startIndex ? nil : row[row.index(before: range.lowerBound)]
+      let after = range.upperBound == row.endIndex ? nil : row[range.upperBound]
+      if !(before?.isLetter ?? false) && !(after?.isLetter ?? false) { return true }
+      rest = row[range.upperBound...]
+    }
+    return false
   }
 
   func checkNoRoles(_ canvas: Canvas, _ state: AppState) {

@@ -80,6 +80,7 @@ import PareaRules
     var expected = app.state
     let effects = app.send(.players(.submit))
     expected.screen = .setup(SetupScreen())
+    expected.savedNames = sevenNames  // the quick picks from now on
     #expect(effects == [.savePlayers(sevenNames)])
     #expect(app.state == expected)
   }

@@ -72,10 +72,12 @@ struct RoundTripTests {
           version: 1,
           names: [
             "Anna", "  Bob   Smith ", "", "   ", "ANNA", "bell\u{7}", "a\nb", "😀", "\u{202E}evil",
-            String(repeating: "x", count: 21), String(repeating: "y", count: 20),
+            String(repeating: "x", count: 21), String(repeating: "y", count: 20), "Anna❤️", "李雷",
           ])), at: "state/parea/players.json")
     var store = sandbox.store()
     // A line break is white space: cleaning turns it into a space, as typing would.
+    // The rest is the players screen's own rule (`PlayerName.refusal`): a symbol
+    // drawn wide with a variation selector, wide glyphs, 21 columns.
     #expect(
       store.loadPlayers()
         == Loaded(value: ["Anna", "Bob Smith", "a b", String(repeating: "y", count: 20)]))

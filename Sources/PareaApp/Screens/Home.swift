@@ -4,6 +4,9 @@ import PareaRules
 public struct HomeScreen: Hashable, Sendable {
   /// The highlighted item.
   public var selection: Int
+  /// The game chosen while a game in progress was in the way: once the user
+  /// agrees to discard that one, this one is played.
+  public var playAfterDiscard: GameID?
 
   /// Highlights the first item.
   public init(selection: Int = 0) { self.selection = selection }
@@ -147,7 +150,10 @@ extension AppState {
     case .openSettings:
       screen = .settings(SettingsScreen(returnTo: ReturnPoint(screen)))
     case .discard:
-      if table != nil { confirmation = Confirmation(.discardSavedGame) }
+      guard table != nil else { break }
+      home.playAfterDiscard = nil
+      screen = .home(home)
+      confirmation = Confirmation(.discardSavedGame)
     case .quit:
       finished = true
       return [.quit]
@@ -155,16 +161,38 @@ extension AppState {
     return []
   }
 
-  private mutating func startPlayers(for id: GameID) -> [Effect] {
-    if table != nil {
-      // Starting another game would throw the one in progress away: ask first.
+  mutating func startPlayers(for id: GameID) -> [Effect] {
+    if table != nil, case .home(var home) = screen {
+      // Starting another game would throw the one in progress away: ask first,
+      // with the chosen game highlighted (a number key chooses without moving).
+      home.selection = HomeScreen.items(for: self).firstIndex(of: .game(id)) ?? home.selection
+      home.playAfterDiscard = id
+      screen = .home(home)
       confirmation = Confirmation(.discardSavedGame)
       return []
     }
     game = id
     scores = [:]  // a new game starts a new score sheet
+    // The last game's names wait in the quick picks (one key adds them all),
+    // the same after a game as after a restart; names typed since are kept.
+    if players == savedNames { players = [] }
     screen = .players(PlayersScreen())
     return []
+  }
+
+  /// Throws the game in progress away, as the user agreed on the home screen:
+  /// then plays the game they had chosen, or stays home on the item that was
+  /// highlighted (the game that was saved, if that was "Resume").
+  mutating func discardSavedGame() -> [Effect] {
+    guard case .home(let home) = screen else { return [] }
+    let items = HomeScreen.items(for: self)
+    var highlighted = items[min(home.selection, items.count - 1)]
+    if highlighted == .resume { highlighted = .game(game) }
+    table = nil
+    nextReveal = 0
+    screen = .home(HomeScreen(selection: HomeScreen.items(for: self).firstIndex(of: highlighted) ?? 0))
+    if let id = home.playAfterDiscard { _ = startPlayers(for: id) }
+    return [.saveGame, .redrawAll]
   }
 
   /// Goes back into the game in progress where it was: the next hand-off of the

@@ -50,26 +50,15 @@ public struct PlayersScreen: Hashable, Sendable {
   /// Starts with the cursor in the name field.
   public init() {}
 
-  /// Whether every character of `name` may be typed into a name: letters in
-  /// any script, marks, digits, punctuation and spaces; no controls, no emoji,
-  /// no wide glyphs. The store applies the same rule to names read from disk.
-  public static func isTypable(_ name: String) -> Bool {
-    name.unicodeScalars.allSatisfy { scalar in
-      switch scalar.properties.generalCategory {
-      case .control, .format, .surrogate, .privateUse, .unassigned, .lineSeparator,
-        .paragraphSeparator:
-        return false
-      default:
-        return !scalar.properties.isEmojiPresentation && TextWidth.of(Character(scalar)) <= 1
-      }
-    }
-  }
-
-  /// The longest name, in columns: long enough for "Αικατερίνη Παπαδοπούλου"-length
-  /// names shortened by the table, short enough that every screen can show it.
-  public static let maxNameWidth = 20
+  /// The widest name, in columns (the table and the summary size their name
+  /// column from it); the rule itself is `PlayerName.refusal`.
+  public static let maxNameWidth = PlayerName.maxWidth
 
   func action(for key: Key) -> Action? {
+    // "+" adds every quick pick from the empty field or the picks (no name
+    // starts with "+"); the list's footer has no room to say so, and there it
+    // starts a name like any other character.
+    if key == .character("+"), field.text.isEmpty, focus != .list { return .players(.addAllPicks) }
     if case .character(let character) = key, character != " " || focus == .field {
       if focus == .list && (character == "[" || character == "]") {
         return .players(.reorder(character == "[" ? -1 : 1))
@@ -108,7 +97,7 @@ public struct PlayersScreen: Hashable, Sendable {
         "min": String(rules.players.lowerBound), "max": String(rules.players.upperBound),
       ]), row: 2, column: 3)
 
-    // The name field.
+    // The name field, with how much of a name it still takes.
     let fieldBox = Rect(row: 3, column: 3, width: 40, height: 3)
     canvas.frame(fieldBox, title: words("players.name"), style: focus == .field ? Theme.key : Theme.frame)
     let visible = TextWidth.truncate(field.text, to: fieldBox.width - 4)
@@ -117,10 +106,21 @@ public struct PlayersScreen: Hashable, Sendable {
       let before = String(field.text.prefix(field.cursor))
       canvas.cursor = (4, 5 + min(TextWidth.of(before), fieldBox.width - 4))
     }
+    let used = TextWidth.of(field.text)
+    let length = " " + words("players.nameWidth", ["count": String(used), "max": String(PlayerName.maxWidth)]) + " "
+    canvas.write(
+      length, row: fieldBox.bottom - 1, column: fieldBox.column + fieldBox.width - 2 - TextWidth.of(length),
+      style: used >= PlayerName.maxWidth ? Theme.error : Theme.dim)
     canvas.write(words("players.fieldHint"), row: 4, column: 45, style: Theme.dim, limit: canvas.width - 47)
 
+    // The lists take every row down to the notice, or to the footer: a blank
+    // row above either.
+    let noticeWidth = canvas.width - 6
+    let noticeRow = notice.map { canvas.height - 1 - Canvas.noticeHeight($0, words: words, width: noticeWidth) }
+    let listBottom = (noticeRow ?? canvas.height - 1) - 1
+
     // The players, numbered in seating order.
-    let listRect = Rect(row: 8, column: 3, width: 38, height: canvas.height - 15)
+    let listRect = Rect(row: 8, column: 3, width: 38, height: listBottom - 8)
     let count = words("players.count", [
       "count": String(state.players.count), "max": String(rules.players.upperBound),
     ])
@@ -134,18 +134,18 @@ public struct PlayersScreen: Hashable, Sendable {
       canvas.list(numbered, selected: focus == .list ? listSelection : nil, in: listRect)
     }
 
-    // Quick picks from last time.
+    // Quick picks from last time, in the order they sat.
     let picks = state.savedNames
     if !picks.isEmpty {
-      let picksRect = Rect(row: 8, column: 45, width: 32, height: canvas.height - 15)
+      let picksRect = Rect(row: 8, column: 45, width: 32, height: listBottom - 8)
       canvas.write(words("players.lastTime"), row: 7, column: 45, style: focus == .picks ? Theme.key : Theme.title)
       let keys = Set(state.players.map(PlayerName.key))
       let lines = picks.map { (keys.contains(PlayerName.key($0)) ? "✓ " : "  ") + $0 }
       canvas.list(lines, selected: focus == .picks ? pickSelection : nil, in: picksRect)
     }
 
-    if let notice {
-      canvas.notice(notice, words: words, row: canvas.height - 6, in: Rect(row: 0, column: 3, width: canvas.width - 6, height: 0))
+    if let notice, let noticeRow {
+      canvas.notice(notice, words: words, row: noticeRow, in: Rect(row: 0, column: 3, width: noticeWidth, height: 0))
     }
 
     var hints: [KeyHint]
@@ -159,6 +159,10 @@ public struct PlayersScreen: Hashable, Sendable {
       ]
     case .picks:
       hints = [KeyHint(key: "Enter", label: words("key.toggle"))]
+    }
+    let added = Set(state.players.map(PlayerName.key))
+    if focus != .list, field.text.isEmpty, state.savedNames.contains(where: { !added.contains(PlayerName.key($0)) }) {
+      hints.append(KeyHint(key: "+", label: words("key.addAll")))
     }
     hints.append(KeyHint(key: "Tab", label: words("key.nextPart")))
     hints.append(KeyHint(key: "Esc", label: words("key.back")))
@@ -192,20 +196,25 @@ public enum PlayersAction: Hashable, Sendable {
   case reorder(Int)
   /// Add or remove the highlighted quick pick.
   case togglePick
+  /// Add every quick pick not yet in the list, in their order, as far as the game takes them.
+  case addAllPicks
 }
 
 extension AppState {
   mutating func reducePlayers(_ action: PlayersAction) -> [Effect] {
     guard case .players(var page) = screen else { return [] }
     defer { if case .players = screen { screen = .players(page) } }
+    let shown = page.notice
     page.notice = nil
     switch action {
     case .type(let character):
       page.focus = .field
-      if let problem = Self.nameProblem(typing: character, into: page.field.text) {
-        page.notice = problem
+      if let refusal = PlayerName.refusal(typing: character, into: page.field.text) {
+        page.notice = .name(refusal)
       } else {
         page.field.insert(character)
+        // What was left out stays said while the rest is typed (or pasted).
+        if let shown, shown.isNameRefusal { page.notice = shown }
       }
     case .deleteBackward: page.field.deleteBackward()
     case .deleteForward: page.field.deleteForward()
@@ -256,12 +265,19 @@ extension AppState {
       } else {
         page.notice = add(name)
       }
+    case .addAllPicks:
+      let added = Set(players.map(PlayerName.key))
+      for name in savedNames where !added.contains(PlayerName.key(name)) {
+        page.notice = add(name)
+        if page.notice != nil { break }
+      }
     }
     return []
   }
 
   /// Adds a player, or says why not.
   private mutating func add(_ name: String) -> Notice? {
+    if let refusal = PlayerName.refusal(PlayerName.clean(name)) { return .name(refusal) }
     if let problem = PlayerName.problem(adding: name, to: players) { return .setup(problem) }
     if players.count >= rules.players.upperBound {
       return .setup(.tooManyPlayers(maximum: rules.players.upperBound, count: players.count + 1))
@@ -281,21 +297,9 @@ extension AppState {
       return []
     }
     screen = .setup(SetupScreen())
+    // These are now the last game's names: the quick picks offer them next time,
+    // in this session as after a restart.
+    savedNames = players
     return [.savePlayers(players)]
-  }
-
-  /// Why `character` cannot go into a name, if it cannot: names hold letters in
-  /// any script, digits, punctuation and spaces (no controls, no emoji), up to
-  /// `PlayersScreen.maxNameWidth` columns.
-  static func nameProblem(typing character: Character, into text: String) -> Notice? {
-    guard PlayersScreen.isTypable(String(character)) else {
-      return Notice(kind: .error, title: "error.nameCharacter.title", message: "error.nameCharacter.message")
-    }
-    if TextWidth.of(text + String(character)) > PlayersScreen.maxNameWidth {
-      return Notice(
-        kind: .error, title: "error.nameTooLong.title", message: "error.nameTooLong.message",
-        args: ["max": .text(String(PlayersScreen.maxNameWidth))])
-    }
-    return nil
   }
 }

@@ -11,8 +11,12 @@ public struct SettingsScreen: Hashable, Sendable {
     switch Shortcut(key) {
     case .up: .settings(.move(-1))
     case .down: .settings(.move(1))
-    case .left: .settings(.change(-1))
-    case .right, .enter, .space: .settings(.change(1))
+    // ←/→ pick the value to the left or right of the one lit, as they are
+    // drawn; at the end of the row they do nothing. Enter and Space step to
+    // the next value (round to the first).
+    case .left: .settings(.choose(-1))
+    case .right: .settings(.choose(1))
+    case .enter, .space: .settings(.change(1))
     case .escape, .letter("q"): .back
     default: nil
     }
@@ -47,7 +51,8 @@ public struct SettingsScreen: Hashable, Sendable {
       canvas.write(words(rule.key + ".hint"), row: row + 1, column: 6, style: Theme.dim, limit: canvas.width - 9)
     }
     canvas.footer([
-      KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "←→", label: words("key.change")),
+      KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "←→", label: words("key.choose")),
+      KeyHint(key: "Enter", label: words("key.change")),
       KeyHint(key: "Esc", label: words("key.back")),
     ])
   }
@@ -57,8 +62,10 @@ public struct SettingsScreen: Hashable, Sendable {
 public enum SettingsAction: Hashable, Sendable {
   /// Move between settings.
   case move(Int)
-  /// Change the highlighted setting.
+  /// Step the highlighted setting to its next (or previous) value, round to the first.
   case change(Int)
+  /// Light the value beside the lit one, as drawn (-1 left, 1 right); nothing past the end.
+  case choose(Int)
 }
 
 extension AppState {
@@ -69,15 +76,24 @@ extension AppState {
       page.selection = max(0, min(HouseRules.all.count, page.selection + step))
       screen = .settings(page)
       return []
-    case .change(let step):
+    case .change(let step), .choose(let step):
       guard case .settings(let page) = screen else { return [] }
+      let wraps = action == .change(step)
+      func next(_ index: Int, count: Int) -> Int? {
+        let target = index + step
+        if wraps { return (target + count) % count }
+        return (0..<count).contains(target) ? target : nil
+      }
       if page.selection == 0 {
         let all = Language.allCases
-        let index = all.firstIndex(of: language) ?? 0
-        language = all[(index + step + all.count) % all.count]
+        guard let index = next(all.firstIndex(of: language) ?? 0, count: all.count) else { return [] }
+        language = all[index]
         return [.saveSettings, .redrawAll]
       }
-      houseRules[keyPath: HouseRules.all[page.selection - 1].path].toggle()
+      // Drawn as "Off  On": off is the value on the left.
+      let path = HouseRules.all[page.selection - 1].path
+      guard let index = next(houseRules[keyPath: path] ? 1 : 0, count: 2) else { return [] }
+      houseRules[keyPath: path] = index == 1
       return [.saveSettings]
     }
   }
