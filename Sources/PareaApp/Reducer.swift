@@ -24,7 +24,7 @@ extension AppState {
   /// Applies an action; returns the work for the outside world.
   mutating func reduce(_ action: Action, environment: inout Environment) -> [Effect] {
     switch action {
-    case .confirm(let yes): return answer(yes)
+    case .confirm(let yes): return answer(yes, words: environment.words(language))
     case .toggleConfirmation:
       confirmation?.yesSelected.toggle()
       return []
@@ -82,11 +82,16 @@ extension AppState {
     return []
   }
 
-  private mutating func answer(_ yes: Bool) -> [Effect] {
+  private mutating func answer(_ yes: Bool, words: Words) -> [Effect] {
     guard let question = confirmation?.question else { return [] }
     confirmation = nil
+    switch question {
+    case .secondDeath, .undo: return answerTable(question, yes: yes, words: words)
+    default: break
+    }
     guard yes else { return [] }
     switch question {
+    case .secondDeath, .undo: return []
     case .abandonGame, .discardSavedGame:
       table = nil
       nextReveal = 0
@@ -128,7 +133,7 @@ extension AppState {
       let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)
       canvas.notice(notice, words: words, row: height - 1 - rows, in: Rect(row: 0, column: 3, width: width - 6, height: 0))
     }
-    confirmation?.draw(into: &canvas, words: words)
+    confirmation?.draw(into: &canvas, words: words, table: table)
     return canvas
   }
 

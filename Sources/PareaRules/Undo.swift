@@ -142,3 +142,13 @@ extension Table {
     return seats
   }
 }
+
+extension Table {
+  /// The causes the table may record by hand, those of the current phase
+  /// first: Enter on the cause menu records what usually happens now.
+  public func deathCauses(rules: some GameType) -> [DeathCause] {
+    let causes = rules.deathCauses
+    guard rules.usesPhases else { return causes }
+    return causes.filter { $0.phase == phase } + causes.filter { $0.phase != phase }
+  }
+}

@@ -249,4 +249,15 @@ struct UndoScenarioTests {
     for op in ops { try op.apply(to: &table, rules: Palermo()) }
     #expect(table.markedOutThisPhase(rules: Palermo()) == expected)
   }
+
+  @Test("The cause menu puts the phase's cause first", arguments: [
+    (Palermo() as any GameType, Op?.none, [DeathCause.killedAtNight, .votedOut]),
+    (Palermo(), .phase, [.votedOut, .killedAtNight]),
+    (Killer(), nil, [.killed]),
+  ] as [(any GameType, Op?, [DeathCause])])
+  func causesFollowThePhase(game: any GameType, op: Op?, expected: [DeathCause]) throws {
+    var table = makeTable(game, game.id == Palermo().id ? palermoRoles : killerRoles)
+    try op?.apply(to: &table, rules: game)
+    #expect(table.deathCauses(rules: game) == expected)
+  }
 }
