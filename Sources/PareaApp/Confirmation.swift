@@ -1,4 +1,6 @@
-/// A yes/no question that guards something that cannot be undone; "No" is
+import PareaRules
+
+/// A yes/no question that guards something hard to take back; "No" is
 /// highlighted first, so a stray Enter never loses a game.
 public struct Confirmation: Hashable, Sendable {
   /// What is being asked.
@@ -9,6 +11,10 @@ public struct Confirmation: Hashable, Sendable {
     case endGame
     /// Discard the saved game on the home screen.
     case discardSavedGame
+    /// Mark `seat` out although `earlier` was already marked out in this phase.
+    case secondDeath(seat: Int, cause: DeathCause, earlier: Int)
+    /// Take back the table's last action, named in the question.
+    case undo(TableStep)
   }
   /// What is being asked.
   public var question: Question
@@ -23,6 +29,46 @@ public struct Confirmation: Hashable, Sendable {
     case .abandonGame: "confirm.abandonGame"
     case .endGame: "confirm.endGame"
     case .discardSavedGame: "confirm.discardSavedGame"
+    case .secondDeath: "confirm.secondDeath"
+    case .undo: "confirm.undo"
+    }
+  }
+
+  /// The question's message, with the names it needs from the table.
+  func message(words: Words, table: Table?) -> String {
+    switch question {
+    case .secondDeath(_, _, let earlier):
+      guard let table, table.seats.indices.contains(earlier) else { break }
+      let phase = table.phase == .night ? "night" : "day"
+      return words("confirm.secondDeath.\(phase).message", ["name": table.seats[earlier].name])
+    case .undo(let step):
+      guard let table else { break }
+      return words("confirm.undo.message", ["what": Self.describe(step, table: table, words: words)])
+    default: break
+    }
+    return words(key + ".message")
+  }
+
+  /// A table's action in a few words, for "Undo: …?" and "Undone: …".
+  /// Names stand as labels or subjects, never addressed: Greek names change
+  /// when addressed, and the sentence must hold for any name.
+  static func describe(_ step: TableStep, table: Table, words: Words) -> String {
+    func name(_ seat: Int) -> String { table.seats.indices.contains(seat) ? table.seats[seat].name : "?" }
+    switch step {
+    case .died(let seat, let cause):
+      return words("undo.what.died", ["name": name(seat), "cause": words("cause.\(cause)")])
+    case .taken(let seat):
+      return words("undo.what.died", ["name": name(seat), "cause": words("cause.takenByKamikaze")])
+    case .phase(let phase, let round):
+      return words(phase == .day ? "undo.what.toDay" : "undo.what.toNight", ["round": String(round)])
+    case .accused(let accusation):
+      return words("undo.what.accused", ["name": name(accusation.target)])
+    case .voted(let vote):
+      return words("undo.what.voted", ["name": name(vote.target)])
+    case .guessed(let guess):
+      return words("undo.what.guessed", ["name": name(guess.by), "location": words.locationName(guess.location)])
+    case .ended:
+      return words("undo.what.ended")
     }
   }
 
@@ -68,9 +114,9 @@ public struct Confirmation: Hashable, Sendable {
     return shown.lowercased() == latin.lowercased() ? shown : shown + "/" + latin
   }
 
-  func draw(into canvas: inout Canvas, words: Words) {
+  func draw(into canvas: inout Canvas, words: Words, table: Table? = nil) {
     let width = 56
-    let message = TextWidth.wrap(words(key + ".message"), width: width - 4)
+    let message = TextWidth.wrap(message(words: words, table: table), width: width - 4)
     let height = message.count + 6
     let box = Rect(
       row: (canvas.height - height) / 2, column: (canvas.width - width) / 2, width: width,

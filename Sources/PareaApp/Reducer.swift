@@ -24,7 +24,7 @@ extension AppState {
   /// Applies an action; returns the work for the outside world.
   mutating func reduce(_ action: Action, environment: inout Environment) -> [Effect] {
     switch action {
-    case .confirm(let yes): return answer(yes)
+    case .confirm(let yes): return answer(yes, words: environment.words(language))
     case .toggleConfirmation:
       confirmation?.yesSelected.toggle()
       return []
@@ -73,9 +73,13 @@ extension AppState {
     return []
   }
 
-  private mutating func answer(_ yes: Bool) -> [Effect] {
+  private mutating func answer(_ yes: Bool, words: Words) -> [Effect] {
     guard let question = confirmation?.question else { return [] }
     confirmation = nil
+    switch question {
+    case .secondDeath, .undo: return answerTable(question, yes: yes, words: words)
+    default: break
+    }
     guard yes else {
       // "No" to discarding: the game chosen meanwhile is not played later by surprise.
       if question == .discardSavedGame, case .home(var home) = screen {
@@ -85,6 +89,7 @@ extension AppState {
       return []
     }
     switch question {
+    case .secondDeath, .undo: return []
     case .discardSavedGame: return discardSavedGame()
     case .abandonGame:
       table = nil
@@ -127,7 +132,7 @@ extension AppState {
       let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)
       canvas.notice(notice, words: words, row: height - 1 - rows, in: Rect(row: 0, column: 3, width: width - 6, height: 0))
     }
-    confirmation?.draw(into: &canvas, words: words)
+    confirmation?.draw(into: &canvas, words: words, table: table)
     return canvas
   }
 

@@ -80,8 +80,11 @@ public enum TableEvent: Hashable, Codable, Sendable {
   case died(seat: Int, cause: DeathCause)
   /// The table moved to a new phase.
   case phase(Phase, round: Int)
-  /// An accusation was made.
+  /// An accusation was made (a right one is followed by the catch, as a death).
   case accused(Accusation)
+  /// The table accused a player (Spy's vote), followed by the death it caused.
+  /// Games saved before this case existed logged the death alone.
+  case voted(Accusation)
   /// A location was guessed.
   case guessed(LocationGuess)
   /// The game was ended by hand.
@@ -103,6 +106,10 @@ public enum TableError: Error, Hashable, Sendable {
   case notAllowed
   /// The game is over.
   case gameOver
+  /// Nothing has happened at the table since the first reveals.
+  case nothingToUndo
+  /// The log cannot be replayed (a damaged file): undo is not possible.
+  case unreadableLog
 }
 
 /// A game in progress: who sits where, their roles, who is out and why, and what happened.
@@ -278,9 +285,13 @@ public struct Table: Hashable, Codable, Sendable {
     guard rules.tableAccuses else { throw .notAllowed }
     guard rules.winner(of: self) == nil else { throw .gameOver }
     guard seats[target].isAlive else { throw .alreadyOut(target) }
-    kill(target, cause: .accusedByTable)
     let correct = rules.isBad(seats[target].role)
-    votes.append(Accusation(by: starter ?? target, target: target, correct: correct))
+    let vote = Accusation(by: starter ?? target, target: target, correct: correct)
+    votes.append(vote)
+    // The vote is logged as itself (with who started it, which scores) so that
+    // replaying the log can make it again; the death is the vote's consequence.
+    log.append(.voted(vote))
+    kill(target, cause: .accusedByTable)
     return correct
   }
 
@@ -306,5 +317,11 @@ public struct Table: Hashable, Codable, Sendable {
     guard !endedByHand else { return }
     endedByHand = true
     log.append(.ended)
+  }
+
+  /// Copies a look into the log without counting it again: a replay keeps
+  /// the views it started with (`Undo.swift`).
+  mutating func replayLook(_ seat: Int) {
+    log.append(.looked(seat: seat))
   }
 }

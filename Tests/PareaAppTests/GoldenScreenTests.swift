@@ -176,6 +176,9 @@ import Testing
     let citizen = try #require(app.state.table?.seats(holding: Killer.citizen).first)
     let cop = try #require(app.state.table?.seats(holding: Killer.cop).first)
     app.press(.character("a"))
+    let accusers = app.state.pickable(for: .accuser)
+    for _ in 0..<(try #require(accusers.firstIndex(of: cop))) { app.press(.down) }
+    app.press(.enter)
     let targets = app.state.pickable(for: .accuse(by: cop))
     let index = try #require(targets.firstIndex(of: citizen))
     for _ in 0..<index { app.press(.down) }
@@ -208,10 +211,11 @@ import Testing
     var state = Self.palermoTable(language).state
     state.houseRules.revealDeadRoles = true
     var app = App(state: state, configuration: configuration(language))
-    // The Snitch voted out, then Citizen Michael (a long role name) killed at night:
-    // neither gives the thieves the game.
-    let out = [(Palermo.Roles.snitch, 0), (Palermo.Roles.citizens[1], 1)]
-    for (role, cause) in out {
+    // The Snitch voted out by day, then Citizen Michael (a long role name) killed
+    // the next night: neither gives the thieves the game. Each is the phase's
+    // own cause, offered first.
+    for role in [Palermo.Roles.snitch, Palermo.Roles.citizens[1]] {
+      app.press(.character("n"))
       let seat = try #require(app.state.table?.seats(holding: role).first)
       app.press(.character("d"))
       let index = try #require(app.state.pickable(for: .markDead).firstIndex(of: seat))
@@ -223,9 +227,7 @@ import Testing
       var moved = app.state
       moved.screen = .table(page)
       app = App(state: moved, configuration: configuration(language))
-      app.press(.enter)
-      for _ in 0..<cause { app.press(.down) }
-      app.press(.enter)
+      app.press(.enter, .enter)
     }
     #expect(app.state.table?.seats.filter { !$0.isAlive }.count == 2)
     expectGolden(app.render(width: 80, height: 24), "table-dead-roles.\(language)")
@@ -251,7 +253,7 @@ import Testing
     app.press(.character("d"))
     app.revealEveryoneByKeys()
     let kamikaze = try #require(app.state.table?.seats(holding: Palermo.Roles.redKamikaze).first)
-    app.press(.character("d"))
+    app.press(.character("n"), .character("d"))
     for _ in 0..<kamikaze { app.press(.down) }
     app.press(.enter, .enter)  // voted out by day
     expectGolden(app.render(width: 80, height: 24), "table-kamikaze.\(language)")

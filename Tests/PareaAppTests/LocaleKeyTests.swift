@@ -70,13 +70,18 @@ import Testing
     for error in errors { keys.formUnion(["error.\(error.key).title", "error.\(error.key).message"]) }
     let commands: [TableScreen.Command] = [
       .look, .markDead, .nextPhase, .accuse, .tableAccuses, .guessLocation, .roles, .locations,
-      .settings, .end,
+      .undo, .settings, .end,
     ]
     for command in commands { keys.insert(command.label) }
     for question in [Confirmation.Question.abandonGame, .endGame, .discardSavedGame] {
       let key = Confirmation(question).key
       keys.formUnion([key + ".title", key + ".message"])
     }
+    // Questions whose message names what they are about.
+    keys.formUnion([
+      "confirm.secondDeath.title", "confirm.secondDeath.night.message", "confirm.secondDeath.day.message",
+      "confirm.undo.title", "confirm.undo.message",
+    ])
     return keys
   }
 

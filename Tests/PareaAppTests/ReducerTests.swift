@@ -381,35 +381,7 @@ import PareaRules
   }
 }
 
-/// Palermo's phase follows the cause of a death.
-@Suite struct PhaseTests {
-  @Test func aVoteMakesItDayAndAKillingMakesItNight() throws {
-    var app = makeApp()
-    app.send(.home(.play("palermo")))
-    app.addPlayers(sevenNames)
-    app.send(.players(.proceed))
-    app.send(.setup(.suggest))
-    app.send(.setup(.deal))
-    app.revealEveryone()
-    #expect(app.state.table?.phase == .night)
-    let citizen = try #require(app.state.table?.seats(holding: Palermo.Roles.citizens[0]).first)
-    app.send(.table(.command(.markDead)))
-    for _ in 0..<citizen { app.send(.table(.move(1))) }
-    app.send(.table(.pick))
-    app.send(.table(.pick))  // the first cause: voted out
-    #expect(app.state.table?.phase == .day)
-    #expect(app.state.table?.round == 1)
-    let doctor = try #require(app.state.table?.seats(holding: Palermo.Roles.doctor).first)
-    app.send(.table(.command(.markDead)))
-    let alive = app.state.pickable(for: .markDead)
-    for _ in 0..<(alive.firstIndex(of: doctor) ?? 0) { app.send(.table(.move(1))) }
-    app.send(.table(.pick))
-    app.send(.table(.move(1)))  // killed at night
-    app.send(.table(.pick))
-    #expect(app.state.table?.phase == .night)
-    #expect(app.state.table?.round == 2)
-  }
-}
+// The cause of a death and the phase: CauseTests (TableSlipTests.swift).
 
 /// Spy is dealt only from the locations left in play.
 @Suite struct LocationsInPlayTests {
@@ -454,23 +426,7 @@ import PareaRules
 
 /// Lists at the table never give a role away by leaving someone out.
 @Suite struct TablePrivacyTests {
-  @Test func theCopsAccusationListsEveryone() throws {
-    var app = HouseRuleTests.dealtKiller()
-    app.revealEveryone()
-    app.send(.table(.command(.accuse)))
-    guard case .table(let page) = app.state.screen, case .pick(let purpose) = page.mode else {
-      Issue.record("no pick")
-      return
-    }
-    #expect(app.state.pickable(for: purpose) == [0, 1, 2, 3, 4])
-    // The Cop picking themselves is refused without saying why.
-    let cop = try #require(app.state.table?.seats(holding: Killer.cop).first)
-    for _ in 0..<cop { app.send(.table(.move(1))) }
-    app.send(.table(.pick))
-    guard case .table(let after) = app.state.screen else { return }
-    #expect(after.notice?.title == "table.notAllowed.title")
-    #expect(app.state.table?.accusations.isEmpty == true)
-  }
+  // The Cop's accusation: PickerTests (TableSlipTests.swift).
 
   @Test func anyoneCanOpenTheGuessAndGoBack() throws {
     var app = makeApp()

@@ -219,11 +219,9 @@ extension EndToEnd {
 
       // Wrong: a citizen. One accusation fewer.
       func accuse(_ seat: Int) throws {
-        try session.sendKeys("a")
-        try session.waitFor(play.text("table.pick.accuse"))
-        // Every living player is offered, the Cop too: the list must not give the Cop away.
-        let candidates = now.alive.map { names[$0] }
-        try play.pick(names[seat], among: candidates)
+        // Who accuses is asked first, from every living player: the list of
+        // suspects then leaves out the one just named, never the Cop by role.
+        try play.accuse(names[seat], by: names[cop], in: now)
       }
       try accuse(citizens[1])
       try session.waitFor(play.text("table.accuseWrong.title"))

@@ -277,7 +277,7 @@ struct Driver {
     guard let index = candidates.firstIndex(of: name) else {
       throw HarnessError("\(name) is not among \(candidates)")
     }
-    // A pick starts on the player highlighted before, if offered: go to the top first.
+    // A pick opens on its first player and wraps: a whole round of Up lands there too.
     try press("Up", times: candidates.count)
     try press("Down", times: index)
     try session.waitUntil("\(name) is highlighted") { screen in
@@ -286,17 +286,39 @@ struct Driver {
     try session.sendKeys("Enter")
   }
 
-  /// `d`, the player, then (Palermo) the cause: marks a player out.
-  func markOut(_ name: String, cause: String, in saved: SavedGameFile, causes: [String]) throws {
+  /// `d`, the player, then (Palermo) the cause: marks a player out. With
+  /// `second`, another player was already marked out in this phase: says yes
+  /// to the question that follows.
+  func markOut(
+    _ name: String, cause: String, in saved: SavedGameFile, causes: [String], second: Bool = false
+  ) throws {
     try session.sendKeys("d")
     try session.waitFor(text("table.pick.markDead"))
     try pick(name, among: saved.alive.map { saved.seats[$0].name })
     guard causes.count > 1 else { return }
     try session.waitFor(text("table.howDied"))
-    let index = try #require(causes.firstIndex(of: cause))
+    // The phase's own cause is listed first: a killing by night, a vote by day.
+    let phase = try self.saved().phase
+    let ownCause = phase == "night" ? "killedAtNight" : "votedOut"
+    let order = causes.filter { $0 == ownCause } + causes.filter { $0 != ownCause }
+    let index = try #require(order.firstIndex(of: cause))
     try press("Down", times: index)
     try session.waitFor("▸ " + causeName(cause))
     try session.sendKeys("Enter")
+    if second {
+      try session.waitFor(text("confirm.secondDeath.title"))
+      try session.type(text("confirm.yes.key"))
+    }
+  }
+
+  /// `a`, who accuses, then whom: the suspects are everyone alive but the accuser.
+  func accuse(_ name: String, by accuser: String, in saved: SavedGameFile) throws {
+    try session.sendKeys("a")
+    try session.waitFor(text("table.pick.accuser"))
+    let alive = saved.alive.map { saved.seats[$0].name }
+    try pick(accuser, among: alive)
+    try session.waitFor(text("table.pick.accuse"))
+    try pick(name, among: alive.filter { $0 != accuser })
   }
 
   /// `n`: night to day or day to night; waits for the header to say so.

@@ -174,7 +174,7 @@ extension EndToEnd {
 
       // 6. A kamikaze voted out and still choosing: the choice is still asked for.
       let kamikaze = try #require(now.seats(holding: "palermo.redKamikaze").first)
-      try play.markOut(names[kamikaze], cause: "votedOut", in: now, causes: Self.palermoCauses)
+      try play.markOut(names[kamikaze], cause: "votedOut", in: now, causes: Self.palermoCauses, second: true)
       let prompt = play.text("table.pick.kamikaze", ["name": names[kamikaze]])
       try session.waitFor(prompt)
       #expect(try play.saved().pendingKamikaze == kamikaze)
@@ -221,9 +221,7 @@ extension EndToEnd {
       try play.revealAll(dealt)
       let cop = try #require(dealt.seats(holding: "killer.cop").first)
       let killer = try #require(dealt.seats(holding: "killer.killer").first)
-      try first.sendKeys("a")
-      try first.waitFor(play.text("table.pick.accuse"))
-      try play.pick(names[killer], among: dealt.alive.filter { $0 != cop }.map { names[$0] })
+      try play.accuse(names[killer], by: names[cop], in: dealt)
       try play.waitForSummary(winner: "killer.town")
       try first.signal(SIGHUP)
       #expect(try first.waitForExit() == 128 + SIGHUP)

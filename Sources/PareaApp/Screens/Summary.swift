@@ -12,6 +12,7 @@ public struct SummaryScreen: Hashable, Sendable {
     switch Shortcut(key) {
     case .enter, .letter("p"): .summary(.playAgain)
     case .letter("h"), .escape: .summary(.home)
+    case .letter("u"): .summary(.undo)
     case .up: .summary(.scroll(-1))
     case .down: .summary(.scroll(1))
     default: nil
@@ -69,6 +70,7 @@ public struct SummaryScreen: Hashable, Sendable {
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.playAgain")),
       KeyHint(key: "h", label: words("key.home")),
+      KeyHint(key: "u", label: words("key.undo")),
     ])
   }
 }
@@ -81,6 +83,8 @@ public enum SummaryAction: Hashable, Sendable {
   case home
   /// Scroll the list of players.
   case scroll(Int)
+  /// Ask to take back the table's last action (back to the table).
+  case undo
 }
 
 extension AppState {
@@ -100,6 +104,10 @@ extension AppState {
       nextReveal = 0
       screen = .home(HomeScreen(selection: homeIndex(of: game)))
       return [.saveGame, .redrawAll]
+    case .undo:
+      // The last action may have been the slip that ended the game.
+      askUndo()
+      return []
     case .scroll(let step):
       guard case .summary(var summary) = screen else { return [] }
       summary.scroll = max(0, min(summary.scroll + step, (table?.seats.count ?? 0)))

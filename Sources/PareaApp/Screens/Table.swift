@@ -62,7 +62,7 @@ public struct TableScreen: Hashable, Sendable {
   /// The table's actions that this game offers, in the order they are listed.
   public enum Command: Hashable, Sendable {
     case look, markDead, nextPhase, accuse, tableAccuses, guessLocation, timer, roles, locations
-    case settings, end
+    case undo, settings, end
 
     var key: Character {
       switch self {
@@ -75,6 +75,7 @@ public struct TableScreen: Hashable, Sendable {
       case .timer: "t"
       case .roles: "r"
       case .locations: "o"
+      case .undo: "u"
       case .settings: "s"
       case .end: "e"
       }
@@ -99,18 +100,24 @@ public struct TableScreen: Hashable, Sendable {
     if rules.roundMinutes != nil { commands.append(.timer) }
     commands.append(.roles)
     if rules.usesLocations { commands.append(.locations) }
-    commands += [.settings, .end]
+    commands += [.undo, .settings, .end]
     return commands
   }
 
   func action(for key: Key, state: AppState) -> Action? {
     let shortcut = Shortcut(key)
-    if notice != nil, mode == .main { return .table(.dismiss) }
+    if notice != nil, mode == .main {
+      // Right after an action, its result on screen: the moment a slip is seen.
+      if shortcut == .letter("u") { return .table(.command(.undo)) }
+      return .table(.dismiss)
+    }
     switch mode {
     case .main:
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))
+      case .home: return .table(.jump(last: false))
+      case .end: return .table(.jump(last: true))
       case .enter: return .table(.command(.look))
       case .escape: return .back
       case .letter("+") where state.timer?.running == false: return .table(.adjustTimer(1))
@@ -127,8 +134,15 @@ public struct TableScreen: Hashable, Sendable {
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))
+      case .home: return .table(.jump(last: false))
+      case .end: return .table(.jump(last: true))
       case .enter, .space: return .table(.pick)
       case .escape: return .table(.cancel)
+      // A kamikaze's choice cannot be skipped, but the death that asked for it
+      // can be taken back.
+      case .letter("u"):
+        if case .pick(.kamikaze) = mode { return .table(.command(.undo)) }
+        return nil
       default: return nil
       }
     case .confirmIdentity:
@@ -176,6 +190,8 @@ public struct TableScreen: Hashable, Sendable {
 public enum TableAction: Hashable, Sendable {
   /// Move the highlight (or scroll).
   case move(Int)
+  /// Highlight the first or the last row.
+  case jump(last: Bool)
   /// Start one of the table's commands.
   case command(TableScreen.Command)
   /// Choose the highlighted player, cause or location.
@@ -198,7 +214,10 @@ extension AppState {
     guard let table else { return [] }
     switch purpose {
     case .look: return Array(table.seats.indices)
+    // Left out by who was picked a moment ago, in front of everyone, never by
+    // role: the accuser is whoever the table said accuses.
     case .voteStarter(let target): return table.alive.filter { $0 != target }
+    case .accuse(let by): return table.alive.filter { $0 != by }
     // Never filtered or ordered by role: a list missing one name would tell
     // the table who the Cop is, or who could guess.
     default: return table.alive
@@ -219,11 +238,19 @@ extension AppState {
       page.notice = nil
     case .adjustTimer(let minutes):
       timer?.adjust(minutes: minutes)
+    case .jump(let last):
+      switch page.mode {
+      case .main: page.selection = last ? max(0, table.seats.count - 1) : 0
+      case .pick(let purpose): page.selection = last ? max(0, pickable(for: purpose).count - 1) : 0
+      case .cause: page.causeSelection = last ? max(0, rules.deathCauses.count - 1) : 0
+      default: break
+      }
     case .move(let step):
       switch page.mode {
       case .main: page.selection = clamp(page.selection + step, table.seats.count)
-      case .pick(let purpose): page.selection = clamp(page.selection + step, pickable(for: purpose).count)
-      case .cause: page.causeSelection = clamp(page.causeSelection + step, rules.deathCauses.count)
+      // A picker is a short ring: past the last player comes the first again.
+      case .pick(let purpose): page.selection = wrap(page.selection + step, pickable(for: purpose).count)
+      case .cause: page.causeSelection = wrap(page.causeSelection + step, rules.deathCauses.count)
       case .guessLocation(let by, let selection):
         page.mode = .guessLocation(by: by, selection: clamp(selection + step, locationCount))
       case .roles(let scroll): page.mode = .roles(scroll: max(0, scroll + step))
@@ -239,10 +266,11 @@ extension AppState {
         try? table.advancePhase()
         effects.append(.saveGame)
       case .accuse:
+        // The accuser is always asked for first, from everyone: the list of
+        // suspects then leaves out the player the table just named, and never
+        // tells who holds the accusing role.
         let accusers = table.alive.filter { (table.accusationsLeft(for: $0, rules: rules) ?? 0) > 0 }
-        if accusers.count == 1 {
-          startPick(.accuse(by: accusers[0]), &page)
-        } else if accusers.isEmpty {
+        if accusers.isEmpty {
           page.notice = Notice(kind: .error, title: "table.noAccuser.title", message: "table.noAccuser.message")
         } else {
           startPick(.accuser, &page)
@@ -256,6 +284,10 @@ extension AppState {
         startPick(.guesser, &page)
       case .roles: page.mode = .roles(scroll: 0)
       case .locations: page.mode = .locations(scroll: 0)
+      case .undo:
+        if !askUndo() {
+          page.notice = Notice(kind: .info, title: "table.nothingToUndo.title", message: "table.nothingToUndo.message")
+        }
       case .settings:
         screen = .settings(SettingsScreen(returnTo: ReturnPoint(.table(page))))
       case .end:
@@ -300,13 +332,17 @@ extension AppState {
   }
 
   private func startPick(_ purpose: TableScreen.Purpose, _ page: inout TableScreen) {
-    // The player highlighted on the list stays highlighted in the pick, if offered.
-    let highlighted = table.flatMap { $0.seats.indices.contains(page.selection) ? page.selection : nil }
+    // Every pick opens on its first player: a row left highlighted by another
+    // step (or by someone else) is the easiest slip to make with Enter.
     page.mode = .pick(purpose)
-    page.selection = highlighted.flatMap { pickable(for: purpose).firstIndex(of: $0) } ?? 0
+    page.selection = 0
   }
 
   private func clamp(_ value: Int, _ count: Int) -> Int { max(0, min(count - 1, value)) }
+
+  private func wrap(_ value: Int, _ count: Int) -> Int {
+    count == 0 ? 0 : ((value % count) + count) % count
+  }
 
   private mutating func pick(_ page: inout TableScreen, table: inout Table, locations: [Location])
     -> [Effect]
@@ -328,28 +364,25 @@ extension AppState {
           return markDead(seat, cause: rules.deathCauses[0], &page, table: &table)
         }
         page.mode = .cause(seat: seat)
-        page.causeSelection = 0
+        page.causeSelection = 0  // the phase's own cause: listed first
       case .kamikaze:
         try? table.resolveFollowUp(target: seat)
         page.mode = .main
         page.notice = Notice(kind: .info, title: "table.taken.title", message: "table.taken.message", args: ["name": name])
         return finishIfWon(table: table, effects: [.saveGame])
       case .accuser:
-        if (table.accusationsLeft(for: seat, rules: rules) ?? 0) > 0 {
-          page.mode = .pick(.accuse(by: seat))
-          page.selection = 0
-        } else {
-          page.mode = .main
-          page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
-        }
+        // Judged only once the accusation is made: refusing here would let
+        // anyone find the Cop by picking players and going back.
+        startPick(.accuse(by: seat), &page)
       case .accuse(let by):
         let correct: Bool
         do {
           correct = try table.accuse(seat, by: by, rules: rules)
         } catch {
-          // Refused (e.g. the accuser picked themselves): say so without saying why.
+          // The accuser claimed the role out loud and made a whole accusation:
+          // saying it is refused is what that claim has earned. Nothing changes.
           page.mode = .main
-          page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
+          page.notice = Notice(kind: .error, title: "table.cannotAccuse.title", message: "table.cannotAccuse.message")
           return []
         }
         page.mode = .main
@@ -382,8 +415,15 @@ extension AppState {
         page.mode = .guessLocation(by: seat, selection: 0)
       }
     case .cause(let seat):
-      guard rules.deathCauses.indices.contains(page.causeSelection) else { return [] }
-      return markDead(seat, cause: rules.deathCauses[page.causeSelection], &page, table: &table)
+      let causes = table.deathCauses(rules: rules)
+      guard causes.indices.contains(page.causeSelection) else { return [] }
+      let cause = causes[page.causeSelection]
+      if rules.usesPhases, let earlier = table.markedOutThisPhase(rules: rules).last {
+        // Two deaths in one phase are rare: most often "next" was forgotten.
+        confirmation = Confirmation(.secondDeath(seat: seat, cause: cause, earlier: earlier))
+        return []
+      }
+      return markDead(seat, cause: cause, &page, table: &table)
     case .guessLocation(let by, let selection):
       guard !locations.isEmpty else { return [] }
       let location = locations[max(0, min(locations.count - 1, selection))]
@@ -405,13 +445,9 @@ extension AppState {
   private mutating func markDead(
     _ seat: Int, cause: DeathCause, _ page: inout TableScreen, table: inout Table
   ) -> [Effect] {
-    // A vote happens by day and a killing by night: the phase follows the cause,
-    // so the header stays right even if nobody pressed "next".
-    if rules.usesPhases, table.pending == nil, table.seats.indices.contains(seat), table.seats[seat].isAlive,
-      (cause == .votedOut && table.phase == .night) || (cause == .killedAtNight && table.phase == .day)
-    {
-      try? table.advancePhase()
-    }
+    // The phase moves only when the table says so ("next"): the cause menu
+    // follows the phase, and a jump nobody asked for would change what the
+    // next Enter records (docs/DECISIONS.md).
     let followUp = try? table.markDead(seat, cause: cause, rules: rules)
     if case .takePlayer(let by)? = followUp {
       page.mode = .pick(.kamikaze(by: by))
@@ -421,6 +457,60 @@ extension AppState {
     }
     page.mode = .main
     return finishIfWon(table: table, effects: [.saveGame])
+  }
+
+  /// Asks before undoing the table's last action, naming it; false if there is none.
+  @discardableResult
+  mutating func askUndo() -> Bool {
+    guard let step = table?.lastStep else { return false }
+    confirmation = Confirmation(.undo(step))
+    return true
+  }
+
+  /// The answer to a question the table asked (a second death, an undo).
+  mutating func answerTable(_ question: Confirmation.Question, yes: Bool, words: Words) -> [Effect] {
+    switch question {
+    case .secondDeath(let seat, let cause, _):
+      guard case .table(var page) = screen, var table else { return [] }
+      guard yes else {
+        page.mode = .main
+        screen = .table(page)
+        return []
+      }
+      let effects = markDead(seat, cause: cause, &page, table: &table)
+      self.table = table
+      if case .table = screen { screen = .table(page) }
+      return effects
+    case .undo(let step):
+      guard yes, var table, table.lastStep == step else { return [] }
+      do {
+        try table.undo(rules: rules)
+      } catch {
+        // Only a damaged file gets here: the table stays as it was.
+        var page = TableScreen()
+        page.notice = Notice(kind: .error, title: "table.cannotUndo.title", message: "table.cannotUndo.message")
+        if case .table = screen { screen = .table(page) }
+        return []
+      }
+      self.table = table
+      var page = TableScreen()
+      if rules.winner(of: table) != nil || table.endedByHand {
+        screen = .summary(SummaryScreen())
+      } else if case .takePlayer(let by) = table.pending {
+        // Undoing a kamikaze's choice asks for it again.
+        page.mode = .pick(.kamikaze(by: by))
+        screen = .table(page)
+      } else {
+        page.notice = Notice(
+          kind: .info, title: "table.undone.title", message: "table.undone.message",
+          args: ["what": .text(Confirmation.describe(step, table: table, words: words))])
+        screen = .table(page)
+      }
+      // From the summary, every role was on screen: repaint it all.
+      return [.saveGame, .redrawAll]
+    default:
+      return []
+    }
   }
 
   /// Goes to the summary as soon as the rules name a winner.

@@ -99,7 +99,7 @@ extension TableScreen {
       let box = Rect(row: 6, column: 52, width: 26, height: rules.deathCauses.count + 2)
       canvas.fill(box)
       canvas.frame(box, title: words("table.howDied"), style: Theme.accent)
-      canvas.list(rules.deathCauses.map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
+      canvas.list(table.deathCauses(rules: rules).map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
     }
     if let timer = state.timer, case .main = mode {
       let row = panel.row + Self.commands(for: state).count + 2
@@ -116,14 +116,17 @@ extension TableScreen {
 
     switch mode {
     case .main where notice != nil:
-      canvas.footer([KeyHint(key: "Enter", label: words("key.ok"))])
+      canvas.footer([KeyHint(key: "Enter", label: words("key.ok")), KeyHint(key: "u", label: words("key.undo"))])
     case .main:
       canvas.footer([
         KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.lookAgain")),
         KeyHint(key: "Esc", label: words("key.leaveGame")),
       ])
     case .pick(.kamikaze):
-      canvas.footer([KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))])
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
+        KeyHint(key: "u", label: words("key.undo")),
+      ])
     default:
       canvas.footer([
         KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),

@@ -1,0 +1,154 @@
+/// One thing the table did, as undo sees it: an action someone took, which may
+/// have written several lines of the log (an accusation and the catch).
+public enum TableStep: Hashable, Sendable {
+  /// A player was marked out by hand.
+  case died(seat: Int, cause: DeathCause)
+  /// A kamikaze took the player at `seat` along.
+  case taken(seat: Int)
+  /// The table moved to a new phase.
+  case phase(Phase, round: Int)
+  /// An accuser accused a player.
+  case accused(Accusation)
+  /// The table accused a player (Spy's vote).
+  case voted(Accusation)
+  /// A location was guessed.
+  case guessed(LocationGuess)
+  /// The game was ended by hand.
+  case ended
+}
+
+extension Table {
+  /// The table's actions in order, each with the positions of the log lines it
+  /// wrote. Looks are not actions: the view counter tells the table that someone
+  /// looked, and taking a look back would hide that.
+  func steps() throws(TableError) -> [(step: TableStep, lines: [Int])] {
+    var steps: [(step: TableStep, lines: [Int])] = []
+    var votesSeen = 0
+    for (index, event) in log.enumerated() {
+      switch event {
+      case .looked:
+        continue
+      case .died(let seat, .caughtByCop):
+        // The catch is what a right accusation does; replaying the accusation
+        // catches again, so the line belongs to it.
+        guard case .accused(let accusation)? = steps.last?.step, accusation.correct,
+          accusation.target == seat, steps[steps.count - 1].lines.count == 1
+        else { throw .unreadableLog }
+        steps[steps.count - 1].lines.append(index)
+      case .died(let seat, .accusedByTable):
+        defer { votesSeen += 1 }
+        if case .voted(let vote)? = steps.last?.step, vote.target == seat,
+          steps[steps.count - 1].lines.count == 1
+        {
+          steps[steps.count - 1].lines.append(index)
+        } else {
+          // Saved before votes were logged: who started it is in `votes`, in order.
+          guard votes.indices.contains(votesSeen), votes[votesSeen].target == seat else {
+            throw .unreadableLog
+          }
+          steps.append((.voted(votes[votesSeen]), [index]))
+        }
+      case .died(let seat, .takenByKamikaze):
+        steps.append((.taken(seat: seat), [index]))
+      case .died(let seat, let cause):
+        steps.append((.died(seat: seat, cause: cause), [index]))
+      case .phase(let phase, let round):
+        steps.append((.phase(phase, round: round), [index]))
+      case .accused(let accusation):
+        steps.append((.accused(accusation), [index]))
+      case .voted(let vote):
+        steps.append((.voted(vote), [index]))
+      case .guessed(let guess):
+        steps.append((.guessed(guess), [index]))
+      case .ended:
+        steps.append((.ended, [index]))
+      }
+    }
+    return steps
+  }
+
+  /// The last action taken at the table, which `undo(rules:)` would take back;
+  /// nil when nothing has happened since the reveals (or the log is damaged).
+  public var lastStep: TableStep? { (try? steps())?.last?.step }
+
+  /// Takes back the table's last action and returns it: the table is rebuilt
+  /// from its first state by replaying every other action in its log, so it is
+  /// exactly what it was before, derived deaths included. Looks stay counted.
+  @discardableResult
+  public mutating func undo(rules: some GameType) throws(TableError) -> TableStep {
+    let steps = try steps()
+    guard let last = steps.last else { throw .nothingToUndo }
+    var startingAt: [Int: TableStep] = [:]
+    for (step, lines) in steps.dropLast() { startingAt[lines[0]] = step }
+    var rebuilt = Table(
+      game: game,
+      seats: seats.map { seat in
+        var fresh = seat
+        fresh.death = nil
+        return fresh
+      },
+      location: location, startsAtNight: startedAtNight)
+    rebuilt.firstPlayer = firstPlayer
+    for (index, event) in log.enumerated() {
+      if case .looked(let seat) = event {
+        rebuilt.replayLook(seat)
+      } else if let step = startingAt[index] {
+        try rebuilt.replay(step, rules: rules)
+      }
+    }
+    self = rebuilt
+    return last.step
+  }
+
+  /// Whether the game began at night: the first change of phase says which way
+  /// it went; with none, the table is still in its first phase.
+  private var startedAtNight: Bool {
+    for case .phase(let phase, _) in log { return phase == .day }
+    return phase == .night
+  }
+
+  private mutating func replay(_ step: TableStep, rules: some GameType) throws(TableError) {
+    switch step {
+    case .died(let seat, let cause):
+      try markDead(seat, cause: cause, rules: rules)
+    case .taken(let seat):
+      try resolveFollowUp(target: seat)
+    case .phase(let phase, let round):
+      try advancePhase()
+      guard self.phase == phase, self.round == round else { throw .unreadableLog }
+    case .accused(let accusation):
+      try accuse(accusation.target, by: accusation.by, rules: rules)
+    case .voted(let vote):
+      try tableAccuses(vote.target, startedBy: vote.by, rules: rules)
+    case .guessed(let guess):
+      try guessLocation(guess.location, by: guess.by, rules: rules)
+    case .ended:
+      end()
+    }
+  }
+}
+
+extension Table {
+  /// The players marked out by hand since the current phase began, in order. A
+  /// kamikaze's choice and a catch are not counted: they follow from another action.
+  public func markedOutThisPhase(rules: some GameType) -> [Int] {
+    var seats: [Int] = []
+    for event in log.reversed() {
+      if case .phase = event { break }
+      if case .died(let seat, let cause) = event, rules.deathCauses.contains(cause) {
+        seats.insert(seat, at: 0)
+      }
+    }
+    return seats
+  }
+}
+
+extension Table {
+  /// The causes the table may record by hand, those of the current phase
+  /// first: Enter on the cause menu records what usually happens now.
+  public func deathCauses(rules: some GameType) -> [DeathCause] {
+    let causes = rules.deathCauses
+    guard rules.usesPhases else { return causes }
+    return causes.filter { $0.phase == phase } + causes.filter { $0.phase != phase }
+  }
+}
