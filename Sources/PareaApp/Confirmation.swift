@@ -1,3 +1,5 @@
+import PareaRules
+
 /// A yes/no question that guards something that cannot be undone; "No" is
 /// highlighted first, so a stray Enter never loses a game.
 public struct Confirmation: Hashable, Sendable {
@@ -9,6 +11,10 @@ public struct Confirmation: Hashable, Sendable {
     case endGame
     /// Discard the saved game on the home screen.
     case discardSavedGame
+    /// Make a claimed spy's guess final (it ends the round, whoever made it).
+    case finalGuess(LocationID)
+    /// Leave a scored session (Spy) for the menu, forgetting the scores.
+    case leaveSession
   }
   /// What is being asked.
   public var question: Question
@@ -23,6 +29,16 @@ public struct Confirmation: Hashable, Sendable {
     case .abandonGame: "confirm.abandonGame"
     case .endGame: "confirm.endGame"
     case .discardSavedGame: "confirm.discardSavedGame"
+    case .finalGuess: "confirm.finalGuess"
+    case .leaveSession: "confirm.leaveSession"
+    }
+  }
+
+  /// The question's placeholders in the current language.
+  func arguments(_ words: Words) -> [String: String] {
+    switch question {
+    case .finalGuess(let location): ["location": words.locationName(location)]
+    default: [:]
     }
   }
 
@@ -42,7 +58,7 @@ public struct Confirmation: Hashable, Sendable {
 
   func draw(into canvas: inout Canvas, words: Words) {
     let width = 56
-    let message = TextWidth.wrap(words(key + ".message"), width: width - 4)
+    let message = TextWidth.wrap(words(key + ".message", arguments(words)), width: width - 4)
     let height = message.count + 6
     let box = Rect(
       row: (canvas.height - height) / 2, column: (canvas.width - width) / 2, width: width,
@@ -51,7 +67,7 @@ public struct Confirmation: Hashable, Sendable {
     // behind looks the same as a lit one on many terminals, and words cut by the
     // box would read as part of the question. The header still says where we are.
     canvas.fill(Rect(row: 1, column: 0, width: canvas.width, height: canvas.height - 2))
-    canvas.frame(box, title: words(key + ".title"), style: Theme.accent)
+    canvas.frame(box, title: words(key + ".title", arguments(words)), style: Theme.accent)
     for (offset, line) in message.enumerated() {
       canvas.write(line, row: box.row + 2 + offset, column: box.column + 2)
     }

@@ -16,7 +16,7 @@ extension AppState {
     case .handOff: return HandOffScreen.action(for: key)
     case .reveal: return RevealScreen.action(for: key)
     case .table(let table): return table.action(for: key, state: self)
-    case .summary: return SummaryScreen.action(for: key)
+    case .summary(let summary): return summary.action(for: key)
     case .settings: return SettingsScreen.action(for: key)
     }
   }
@@ -88,6 +88,11 @@ extension AppState {
     guard yes else { return [] }
     switch question {
     case .abandonGame, .discardSavedGame:
+      if question == .discardSavedGame {
+        // Discarding what home offered throws a session's scores away too.
+        scores = [:]
+        roundsPlayed = 0
+      }
       table = nil
       nextReveal = 0
       screen = .home(HomeScreen(selection: homeIndex(of: game)))
@@ -96,6 +101,10 @@ extension AppState {
       table?.end()
       screen = .summary(SummaryScreen())
       return [.saveGame, .redrawAll]
+    case .finalGuess(let location):
+      return makeGuess(location)
+    case .leaveSession:
+      return leaveSession()
     }
   }
 

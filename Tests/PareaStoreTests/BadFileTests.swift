@@ -132,7 +132,8 @@ struct BadFileTests {
   @Test("A saved game with too few seats for its game is corrupt")
   func tooFewSeats() throws {
     var game = try sampleGame()
-    let table = Table(game: game.table.game, seats: Array(game.table.seats.prefix(2)))
+    let dealt = try #require(game.table)
+    let table = Table(game: dealt.game, seats: Array(dealt.seats.prefix(2)))
     game.table = table
     game.nextReveal = 0
     expectSetAside(json(game), kind: .game)

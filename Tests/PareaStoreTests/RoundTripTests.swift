@@ -89,7 +89,7 @@ struct RoundTripTests {
     try store.saveGame(game)
     #expect(store.loadGame() == Loaded(value: game))
     // A game further on (a death, a look) too.
-    var table = game.table
+    var table = try #require(game.table)
     try table.recordLook(at: 0)
     try table.markDead(3, cause: .killedAtNight, rules: Palermo())
     game.table = table

@@ -147,7 +147,7 @@ extension AppState {
     case .openSettings:
       screen = .settings(SettingsScreen(returnTo: ReturnPoint(screen)))
     case .discard:
-      if table != nil { confirmation = Confirmation(.discardSavedGame) }
+      if table != nil || hasSession { confirmation = Confirmation(.discardSavedGame) }
     case .quit:
       finished = true
       return [.quit]
@@ -156,13 +156,14 @@ extension AppState {
   }
 
   private mutating func startPlayers(for id: GameID) -> [Effect] {
-    if table != nil {
-      // Starting another game would throw the one in progress away: ask first.
+    if table != nil || hasSession {
+      // Starting another game would throw the one in progress (or the session's scores) away: ask first.
       confirmation = Confirmation(.discardSavedGame)
       return []
     }
     game = id
     scores = [:]  // a new game starts a new score sheet
+    roundsPlayed = 0
     screen = .players(PlayersScreen())
     return []
   }
@@ -170,7 +171,11 @@ extension AppState {
   /// Goes back into the game in progress where it was: the next hand-off of the
   /// first round, or the table. Never straight onto a role.
   mutating func resume() -> [Effect] {
-    guard let table else { return [] }
+    guard let table else {
+      // A session between rounds goes on where it stopped: choosing the next round.
+      if hasSession { screen = .setup(SetupScreen()) }
+      return [.redrawAll]
+    }
     game = table.game
     if table.endedByHand || rules.winner(of: table) != nil {
       screen = .summary(SummaryScreen())
