@@ -560,7 +560,7 @@ struct TableTests {
       steps: [.accuse(0, startedBy: 3), .guess(by: 4, "bank")],
       ending: .guessed(by: 4, location: "bank", right: false), winner: Spy.locals, points: [0, 1, 1, 2, 0]),
     Row(name: "ended with nobody accused", steps: [.end],
-      ending: .endedNobodyAccused, winner: nil, points: [2, 0, 0, 0, 0]),
+      ending: .endedNobodyAccused, winner: Spy.spies, points: [2, 0, 0, 0, 0]),
     Row(name: "ended after one spy of two was caught", spies: 2, steps: [.accuse(0, startedBy: 3), .end],
       ending: .endedEarly, winner: nil, points: [0, 0, 0, 0, 0]),
   ]

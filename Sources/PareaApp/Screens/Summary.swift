@@ -14,7 +14,8 @@ public struct SummaryScreen: Hashable, Sendable {
   func action(for key: Key) -> Action? {
     if standings {
       switch Shortcut(key) {
-      case .enter, .letter("h"): return .summary(.home)
+      // Only the keys the footer names: ending the session is `h`, and asks.
+      case .letter("h"): return .summary(.home)
       case .escape: return .summary(.closeStandings)
       case .up: return .summary(.scroll(-1))
       case .down: return .summary(.scroll(1))

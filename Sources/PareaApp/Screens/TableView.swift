@@ -223,7 +223,7 @@ extension TableScreen {
     LocationGrid.draw(names, marks: nil, selection: selection, scroll: scroll, in: body, canvas: &canvas)
     if guesser != nil {
       canvas.footer([
-        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.guess")),
+        KeyHint(key: "↑↓←→", label: words("key.move")), KeyHint(key: "Enter", label: words("key.guess")),
         KeyHint(key: "Esc", label: words("key.cancel")),
       ])
     } else {

@@ -66,7 +66,8 @@ public struct Spy: GameType {
   /// A spy's guess decides the game at once (right: spies; wrong: the others);
   /// a guess by a player who knew the location is a false claim, and the spies
   /// get away. The table's accusation of someone who is not a spy hands the
-  /// game to the spies; once every spy is accused, the others win.
+  /// game to the spies; once every spy is accused, the others win. A round
+  /// ended with nobody accused goes to the spies (they got away: 2 points).
   public func winner(of table: Table) -> SideID? {
     if let guess = table.guess {
       guard canGuess(guess.by, at: table) else { return Self.spies }
@@ -76,6 +77,7 @@ public struct Spy: GameType {
     if accused.contains(where: { $0.role != Self.spy }) { return Self.spies }
     let spiesLeft = table.seats.filter { $0.role == Self.spy && $0.isAlive }
     if !accused.isEmpty && spiesLeft.isEmpty { return Self.locals }
+    if table.endedByHand && accused.isEmpty { return Self.spies }
     return nil
   }
 }
