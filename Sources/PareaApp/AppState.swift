@@ -97,6 +97,8 @@ public struct AppState: Hashable, Sendable {
   public var nextReveal: Int
   /// Points from earlier rounds with the same players (Spy), by name.
   public var scores: [String: Int] = [:]
+  /// Rounds finished in this scored session (Spy): the results say which round this was.
+  public var roundsPlayed = 0
   /// Spy locations the group took out of play (saved with the settings).
   public var excludedLocations: Set<LocationID> = []
   /// The table customs switched on in the settings.
@@ -165,10 +167,14 @@ public enum Screen: Hashable, Sendable {
 }
 
 extension AppState {
-  /// The game the home screen offers to resume: the table's, or during
+  /// Whether a scored session is between two rounds (no table, rounds behind it).
+  var hasSession: Bool { table == nil && roundsPlayed > 0 }
+
+  /// The game the home screen offers to resume: the table's, the session's, or during
   /// start-up the saved file's summary.
   var resumable: (game: GameID, playerCount: Int)? {
     if let table { return (table.game, table.seats.count) }
+    if hasSession { return (game, players.count) }
     return savedGameSummary.map { ($0.game, $0.playerCount) }
   }
 }

@@ -15,6 +15,10 @@ public struct Confirmation: Hashable, Sendable {
     case secondDeath(seat: Int, cause: DeathCause, earlier: Int)
     /// Take back the table's last action, named in the question.
     case undo(TableStep)
+    /// Make a claimed spy's guess final (it ends the round, whoever made it).
+    case finalGuess(LocationID)
+    /// Leave a scored session (Spy) for the menu, forgetting the scores.
+    case leaveSession
   }
   /// What is being asked.
   public var question: Question
@@ -31,6 +35,16 @@ public struct Confirmation: Hashable, Sendable {
     case .discardSavedGame: "confirm.discardSavedGame"
     case .secondDeath: "confirm.secondDeath"
     case .undo: "confirm.undo"
+    case .finalGuess: "confirm.finalGuess"
+    case .leaveSession: "confirm.leaveSession"
+    }
+  }
+
+  /// The question's placeholders in the current language.
+  func arguments(_ words: Words) -> [String: String] {
+    switch question {
+    case .finalGuess(let location): ["location": words.locationName(location)]
+    default: [:]
     }
   }
 
@@ -46,7 +60,7 @@ public struct Confirmation: Hashable, Sendable {
       return words("confirm.undo.message", ["what": Self.describe(step, table: table, words: words)])
     default: break
     }
-    return words(key + ".message")
+    return words(key + ".message", arguments(words))
   }
 
   /// A table's action in a few words, for "Undo: …?" and "Undone: …".
@@ -125,7 +139,7 @@ public struct Confirmation: Hashable, Sendable {
     // behind looks the same as a lit one on many terminals, and words cut by the
     // box would read as part of the question. The header still says where we are.
     canvas.fill(Rect(row: 1, column: 0, width: canvas.width, height: canvas.height - 2))
-    canvas.frame(box, title: words(key + ".title"), style: Theme.accent)
+    canvas.frame(box, title: words(key + ".title", arguments(words)), style: Theme.accent)
     for (offset, line) in message.enumerated() {
       canvas.write(line, row: box.row + 2 + offset, column: box.column + 2)
     }

@@ -16,7 +16,7 @@ extension AppState {
     case .handOff(let handOff): return handOff.action(for: key)
     case .reveal: return RevealScreen.action(for: key)
     case .table(let table): return table.action(for: key, state: self)
-    case .summary: return SummaryScreen.action(for: key)
+    case .summary(let summary): return summary.action(for: key)
     case .settings: return SettingsScreen.action(for: key)
     }
   }
@@ -100,6 +100,10 @@ extension AppState {
       table?.end()
       screen = .summary(SummaryScreen())
       return [.saveGame, .redrawAll]
+    case .finalGuess(let location):
+      return makeGuess(location)
+    case .leaveSession:
+      return leaveSession()
     }
   }
 

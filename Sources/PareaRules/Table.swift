@@ -295,15 +295,17 @@ public struct Table: Hashable, Codable, Sendable {
     return correct
   }
 
-  /// The player at `seat`, who does not know the location, reveals themselves
-  /// and guesses it. Returns whether the guess was right.
+  /// The player at `seat` claims to be a spy and guesses the location; the
+  /// game's `winner(of:)` judges it. Any living player may claim, whatever
+  /// their role: refusing a player who knows the location would tell the
+  /// table they are not a spy (the game decides what a false claim costs).
+  /// Returns whether the named location is the real one.
   @discardableResult
   public mutating func guessLocation(_ location: LocationID, by seat: Int, rules: some GameType)
     throws(TableError) -> Bool
   {
     try check(seat)
-    guard rules.role(seats[seat].role)?.guessesLocation == true, seats[seat].isAlive,
-      guess == nil
+    guard rules.roles.contains(where: \.guessesLocation), seats[seat].isAlive, guess == nil
     else { throw .notAllowed }
     guard rules.winner(of: self) == nil else { throw .gameOver }
     let made = LocationGuess(by: seat, location: location, correct: location == self.location)

@@ -58,12 +58,12 @@ public struct Store: Sendable {
     return Loaded(value: SavedNames.usable(result.value?.names ?? []), problems: result.problems)
   }
 
-  /// The game in progress, or nil. A game that decodes but makes no sense
+  /// The game in progress (or a scored session between rounds), or nil. A game that decodes but makes no sense
   /// (`SavedGame.isValid` is false, or a name holds control characters) is treated as corrupt.
   public mutating func loadGame() -> Loaded<SavedGame?> {
     let result = load(
       SavedGame.self, from: paths.gameFile, version: SavedGame.currentVersion,
-      isValid: { $0.isValid && $0.table.seats.allSatisfy { SavedNames.isDrawable($0.name) } })
+      isValid: { $0.isValid && $0.names.allSatisfy(SavedNames.isDrawable) })
     return Loaded(value: result.value, problems: result.problems)
   }
 

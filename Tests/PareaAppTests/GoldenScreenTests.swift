@@ -151,14 +151,53 @@ import Testing
     expectGolden(app.render(width: 80, height: 24), "table-spy-locations.\(language)")
     app.press(.escape, .character("g"))
     for _ in 0..<spy { app.press(.down) }
+    app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "table-spy-guess-handoff.\(language)")
     app.press(.enter, .down, .down)
     expectGolden(app.render(width: 80, height: 24), "table-spy-guess.\(language)")
     app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "confirm-final-guess.\(language)")
+    app.press(.character(language == .el ? "ν" : "y"))
     guard case .summary = app.state.screen else {
       Issue.record("the guess did not end the game")
       return
     }
     expectGolden(app.render(width: 80, height: 24), "summary-spy.\(language)")
+  }
+
+  /// The third round of a session at the ferry: names of 20 columns and the
+  /// longest roles at a location; two spies, one caught, then a local accused.
+  @Test(arguments: languages) func spySession(_ language: Language) throws {
+    let names = ["Konstantina Georgiou", "Αλέξανδρος Παπαδάκης", "Ιωάννης Χριστοδούλου", "Bob", "Ευτυχία", "Nikos", "Μαρία-Ελένη Σταύρου"]
+    var app = spyTable(spy: 1, second: 5, language: language, names: names)
+    var state = app.state
+    let seats = names.indices.map { seat in
+      Seat(name: names[seat], role: [1, 5].contains(seat) ? Spy.spy : Spy.local, locationRole: [1, 5].contains(seat) ? nil : [2, 0, 0, 6, 1, 0, 5][seat])
+    }
+    state.table = Table(game: "spy", seats: seats, location: "ferry")
+    state.roundsPlayed = 2
+    state.scores = ["Konstantina Georgiou": 3, "Αλέξανδρος Παπαδάκης": 4, "Ιωάννης Χριστοδούλου": 2, "Bob": 2, "Ευτυχία": 1, "Nikos": 6, "Μαρία-Ελένη Σταύρου": 2]
+    app = App(state: state, configuration: configuration(language))
+    // The table accuses Αλέξανδρος (a spy), started by Konstantina; then Bob (a citizen), started by Nikos.
+    app.press(.character("v"), .down, .enter, .enter, .enter)
+    app.press(.character("v"), .down, .down, .enter, .down, .down, .down, .enter)
+    let table = try #require(app.state.table)
+    #expect(table.votes.map(\.target) == [1, 3])
+    #expect(table.votes.map(\.by) == [0, 5])
+    expectGolden(app.render(width: 80, height: 24), "summary-spy-accused.\(language)")
+    app.press(.character("h"))
+    expectGolden(app.render(width: 80, height: 24), "summary-spy-standings.\(language)")
+    app.press(.character("h"))
+    expectGolden(app.render(width: 80, height: 24), "confirm-end-session.\(language)")
+  }
+
+  /// A citizen claims to be a spy: the round ends, and only the results say so.
+  @Test(arguments: languages) func spyFalseClaim(_ language: Language) throws {
+    var app = spyTable(spy: 0, language: language)
+    app.press(.character("g"), .down, .down, .down, .enter, .enter, .right, .enter)
+    app.press(.character(language == .el ? "ν" : "y"))
+    #expect(app.state.table?.guess?.by == 3)
+    expectGolden(app.render(width: 80, height: 24), "summary-spy-false-claim.\(language)")
   }
 
   @Test(arguments: languages) func killerTable(_ language: Language) throws {

@@ -73,8 +73,9 @@ import Testing
       .undo, .settings, .end,
     ]
     for command in commands { keys.insert(command.label) }
-    for question in [Confirmation.Question.abandonGame, .endGame, .discardSavedGame] {
-      let key = Confirmation(question).key
+    let questions: [PareaApp.Confirmation.Question] = [.abandonGame, .endGame, .discardSavedGame, .finalGuess("zoo"), .leaveSession]
+    for question in questions {
+      let key = PareaApp.Confirmation(question).key
       keys.formUnion([key + ".title", key + ".message"])
     }
     // Questions whose message names what they are about.

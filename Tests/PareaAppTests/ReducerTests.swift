@@ -208,7 +208,7 @@ import PareaRules
     app.send(.setup(.deal))
     let dealt = app.state
     app.send(.back)
-    #expect(app.state.confirmation == Confirmation(.abandonGame))
+    #expect(app.state.confirmation == PareaApp.Confirmation(.abandonGame))
     app.send(.confirm(false))
     #expect(app.state == dealt)
     app.send(.back)
@@ -374,10 +374,16 @@ import PareaRules
     }
     let total = app.state.scores.values.reduce(0, +)
     #expect(total == 8)  // two rounds of 2 + 1 + 1
+    #expect(app.state.roundsPlayed == 2)
     app.send(.back)  // setup → players
     app.send(.back)  // players → home
+    // A new game would throw the session's scores away: asked first.
+    app.send(.home(.play("spy")))
+    #expect(app.state.confirmation == PareaApp.Confirmation(.discardSavedGame))
+    app.send(.confirm(true))
     app.send(.home(.play("spy")))
     #expect(app.state.scores.isEmpty)
+    #expect(app.state.roundsPlayed == 0)
   }
 }
 
@@ -427,25 +433,6 @@ import PareaRules
 /// Lists at the table never give a role away by leaving someone out.
 @Suite struct TablePrivacyTests {
   // The Cop's accusation: PickerTests (TableSlipTests.swift).
-
-  @Test func anyoneCanOpenTheGuessAndGoBack() throws {
-    var app = makeApp()
-    app.send(.home(.play("spy")))
-    app.addPlayers(["A", "B", "C", "D"])
-    app.send(.players(.proceed))
-    app.send(.setup(.deal))
-    app.revealEveryone()
-    let local = try #require(app.state.table?.seats(holding: Spy.local).first)
-    app.send(.table(.command(.guessLocation)))
-    for _ in 0..<local { app.send(.table(.move(1))) }
-    app.send(.table(.pick))
-    guard case .table(let page) = app.state.screen, case .guessLocation = page.mode else {
-      Issue.record("the list did not open for a local")
-      return
-    }
-    app.send(.table(.cancel))
-    #expect(app.state.table?.guess == nil)
-  }
 
   @Test func tooManyPlayersFromAnotherGameAreStopped() {
     var app = makeApp()

@@ -10,10 +10,11 @@ import Testing
   @Test(arguments: [Language.en, .el])
   func theSummaryDrawsTheSameHomeAsTheWholeGame(_ language: Language) throws {
     let saved = try #require(SavedGame(state: GoldenScreenTests.palermoTable(language).state))
+    let table = try #require(saved.table)
     // As the first frame draws it: from the summary only.
     var state = App(configuration: configuration(language)).state
     state.savedGameSummary = SavedGameSummary(
-      game: saved.table.game, playerCount: saved.table.seats.count)
+      game: table.game, playerCount: table.seats.count)
     var app = App(state: state, configuration: configuration(language))
     let first = app.render(width: 80, height: 24)
     expectGolden(first, "home-resume.\(language)")

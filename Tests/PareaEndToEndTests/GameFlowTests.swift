@@ -146,23 +146,36 @@ extension EndToEnd {
         }
       }
 
-      // A local cannot guess; a spy can, and guesses right.
+      // Anyone may claim: a local takes the laptop, sees the same list as a
+      // spy, asks for the final question and backs out. Nothing is judged.
       let local = try #require(dealt.seats(holding: "spy.local").first)
       try session.sendKeys("g")
       try session.waitFor(play.text("table.pick.guesser"))
       try play.pick(names[local], among: names)
-      // The list opens for anyone (choosing and going back tells nothing);
-      // only the guess itself is judged.
+      // The claimant's own hand-off first: their name, nothing of a role.
+      try session.waitUntilSettled("the guess hand-off") {
+        $0.contains(play.text("handOff.passTo")) && $0.contains(play.upper(names[local]))
+      }
+      try session.sendKeys("Enter")
       try session.waitFor(play.text("table.guessTitle", ["name": names[local]]))
       try session.sendKeys("Enter")
-      try session.waitFor(play.text("table.cannotGuess.title"))
-      try session.sendKeys("Enter")
-      try session.waitForAbsence(of: play.text("table.cannotGuess.title"))
+      let question = play.text("confirm.finalGuess.title", ["location": ""])
+      try session.waitFor(String(question.dropLast()))
+      try session.sendKeys("n")
+      try session.waitForAbsence(of: String(question.dropLast()))
+      try session.sendKeys("Escape")
+      try play.waitForTable()
+      #expect(try play.saved().text.contains("\"guess\"") == false)
 
       let spy = spies[1]
       try session.sendKeys("g")
       try session.waitFor(play.text("table.pick.guesser"))
       try play.pick(names[spy], among: names)
+      // The claimant's own hand-off first: their name, nothing of a role.
+      try session.waitUntilSettled("the guess hand-off") {
+        $0.contains(play.text("handOff.passTo")) && $0.contains(play.upper(names[spy]))
+      }
+      try session.sendKeys("Enter")
       try session.waitFor(play.text("table.guessTitle", ["name": names[spy]]))
       let sorted = Catalog.builtIn(.en).locations().map { play.text("location.\($0.id).name") }
         .sorted { PlayerName.key($0) < PlayerName.key($1) }
@@ -171,6 +184,8 @@ extension EndToEnd {
       try play.press("Down", times: index)
       try session.waitFor("▸ " + name)
       try session.sendKeys("Enter")
+      try session.waitFor(play.text("confirm.finalGuess.title", ["location": name]))
+      try session.sendKeys("y")
       let summary = try play.waitForSummary(winner: "spy.spies")
       #expect(summary.contains(play.text("summary.location", ["location": name])))
     }

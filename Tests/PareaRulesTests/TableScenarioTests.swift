@@ -359,11 +359,19 @@ struct SpyTableTests {
     #expect(throws: TableError.gameOver) { try table.tableAccuses(1, rules: game) }
   }
 
-  @Test func nonSpyCannotGuess() {
+  /// A local may claim to be a spy and guess: refusing would clear them in
+  /// front of the table. The claim is recorded like any guess and ends the
+  /// round for the spies, whatever location was named.
+  @Test("A local's claim ends the round", arguments: [LocationID("zoo"), "train"])
+  func localClaimEndsTheRound(location: LocationID) throws {
     var table = table()
-    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 1, rules: game) }
+    #expect(try table.guessLocation(location, by: 1, rules: game) == (location == "zoo"))
+    let made = try #require(table.guess)
+    #expect(table.log == [.guessed(made)])
+    #expect(game.winner(of: table) == Spy.spies)
+    #expect(game.ending(of: table) == .falseClaim(by: 1, location: location))
+    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0, rules: game) }
     #expect(throws: TableError.noSuchSeat(6)) { try table.guessLocation("zoo", by: 6, rules: game) }
-    #expect(table.guess == nil)
   }
 
   @Test func accusedSpyCannotGuess() throws {
@@ -503,41 +511,72 @@ struct TableTests {
 
 /// Spy's scoring across rounds, one row per way a round can end.
 @Suite struct SpyScoringTests {
-  /// Five players; seat 0 is the only spy, the location is the zoo.
-  static func table() -> Table {
-    let seats = (0..<5).map { Seat(name: "P\($0)", role: $0 == 0 ? Spy.spy : Spy.local, locationRole: $0 == 0 ? nil : $0) }
+  /// Five players; seat 0 is a spy (and seat 4 too with two spies), the location is the zoo.
+  static func table(spies: Int = 1) -> Table {
+    let seats = (0..<5).map { seat in
+      let spy = seat == 0 || (spies == 2 && seat == 4)
+      return Seat(name: "P\(seat)", role: spy ? Spy.spy : Spy.local, locationRole: spy ? nil : seat)
+    }
     return Table(game: "spy", seats: seats, location: "zoo")
   }
 
-  @Test func rightGuessGivesTheSpyFour() throws {
-    var table = Self.table()
-    try table.guessLocation("zoo", by: 0, rules: Spy())
-    #expect(Spy().points(for: table) == [4, 0, 0, 0, 0])
+  enum Step: Sendable {
+    case guess(by: Int, LocationID)
+    case accuse(Int, startedBy: Int)
+    case end
   }
 
-  @Test func wrongGuessGivesEveryoneElseOne() throws {
-    var table = Self.table()
-    try table.guessLocation("bank", by: 0, rules: Spy())
-    #expect(Spy().points(for: table) == [0, 1, 1, 1, 1])
+  struct Row: Sendable, CustomTestStringConvertible {
+    let name: String
+    var spies = 1
+    let steps: [Step]
+    let ending: Ending?
+    let winner: SideID?
+    let points: [Int]?
+    var testDescription: String { name }
   }
 
-  @Test func accusingAnInnocentGivesTheSpyFour() throws {
-    var table = Self.table()
-    try table.tableAccuses(2, startedBy: 3, rules: Spy())
-    #expect(Spy().points(for: table) == [4, 0, 0, 0, 0])
-  }
+  static let rows: [Row] = [
+    Row(name: "still playing", steps: [], ending: nil, winner: nil, points: nil),
+    Row(name: "a spy guesses right", steps: [.guess(by: 0, "zoo")],
+      ending: .guessed(by: 0, location: "zoo", right: true), winner: Spy.spies, points: [4, 0, 0, 0, 0]),
+    Row(name: "a spy guesses wrong", steps: [.guess(by: 0, "bank")],
+      ending: .guessed(by: 0, location: "bank", right: false), winner: Spy.locals, points: [0, 1, 1, 1, 1]),
+    Row(name: "a local claims and names the real location", steps: [.guess(by: 2, "zoo")],
+      ending: .falseClaim(by: 2, location: "zoo"), winner: Spy.spies, points: [2, 0, 0, 0, 0]),
+    Row(name: "a local claims and names another location", steps: [.guess(by: 2, "bank")],
+      ending: .falseClaim(by: 2, location: "bank"), winner: Spy.spies, points: [2, 0, 0, 0, 0]),
+    Row(name: "a false claim with two spies", spies: 2, steps: [.guess(by: 1, "bank")],
+      ending: .falseClaim(by: 1, location: "bank"), winner: Spy.spies, points: [2, 0, 0, 0, 2]),
+    Row(name: "the table accuses an innocent", steps: [.accuse(2, startedBy: 3)],
+      ending: .accusedInnocent(target: 2), winner: Spy.spies, points: [4, 0, 0, 0, 0]),
+    Row(name: "the table catches the spy", steps: [.accuse(0, startedBy: 3)],
+      ending: .caughtAll(last: 0), winner: Spy.locals, points: [0, 1, 1, 2, 1]),
+    Row(name: "one spy of two caught: still playing", spies: 2, steps: [.accuse(0, startedBy: 3)],
+      ending: nil, winner: nil, points: nil),
+    Row(name: "both spies caught", spies: 2, steps: [.accuse(0, startedBy: 3), .accuse(4, startedBy: 1)],
+      ending: .caughtAll(last: 4), winner: Spy.locals, points: [0, 2, 1, 2, 0]),
+    Row(name: "one spy caught, the other guesses wrong", spies: 2,
+      steps: [.accuse(0, startedBy: 3), .guess(by: 4, "bank")],
+      ending: .guessed(by: 4, location: "bank", right: false), winner: Spy.locals, points: [0, 1, 1, 2, 0]),
+    Row(name: "ended with nobody accused", steps: [.end],
+      ending: .endedNobodyAccused, winner: Spy.spies, points: [2, 0, 0, 0, 0]),
+    Row(name: "ended after one spy of two was caught", spies: 2, steps: [.accuse(0, startedBy: 3), .end],
+      ending: .endedEarly, winner: nil, points: [0, 0, 0, 0, 0]),
+  ]
 
-  @Test func catchingTheSpyGivesTheStarterTwo() throws {
-    var table = Self.table()
-    try table.tableAccuses(0, startedBy: 3, rules: Spy())
-    #expect(Spy().points(for: table) == [0, 1, 1, 2, 1])
-  }
-
-  @Test func nobodyAccusedGivesTheSpyTwo() {
-    var table = Self.table()
-    #expect(Spy().points(for: table) == nil)  // still playing
-    table.end()
-    #expect(Spy().points(for: table) == [2, 0, 0, 0, 0])
+  @Test(arguments: rows) func endings(_ row: Row) throws {
+    var table = Self.table(spies: row.spies)
+    for step in row.steps {
+      switch step {
+      case .guess(let by, let location): try table.guessLocation(location, by: by, rules: Spy())
+      case .accuse(let target, let starter): try table.tableAccuses(target, startedBy: starter, rules: Spy())
+      case .end: table.end()
+      }
+    }
+    #expect(Spy().ending(of: table) == row.ending)
+    #expect(Spy().winner(of: table) == row.winner)
+    #expect(Spy().points(for: table) == row.points)
   }
 
   @Test func otherGamesKeepNoScore() throws {

@@ -132,10 +132,25 @@ struct BadFileTests {
   @Test("A saved game with too few seats for its game is corrupt")
   func tooFewSeats() throws {
     var game = try sampleGame()
-    let table = Table(game: game.table.game, seats: Array(game.table.seats.prefix(2)))
+    let dealt = try #require(game.table)
+    let table = Table(game: dealt.game, seats: Array(dealt.seats.prefix(2)))
     game.table = table
     game.nextReveal = 0
     expectSetAside(json(game), kind: .game)
+  }
+
+  @Test(
+    "A session between rounds that makes no sense is corrupt",
+    arguments: [
+      ("\"game\" : \"spy\"", "\"game\" : \"chess\""),  // no such game
+      ("\"roundsPlayed\" : 1", "\"roundsPlayed\" : 0"),  // no round behind it
+      ("\"nextReveal\" : 0", "\"nextReveal\" : 2"),  // reveals with no table
+      ("\"Bob\",\n    \"Chris\",\n    \"Dina\"", "\"Dina\""),  // too few players for Spy
+    ])
+  func invalidSession(from: String, to: String) throws {
+    let valid = json(try sampleSession()).text
+    #expect(valid.contains(from), "\(valid)")
+    expectSetAside(Array(valid.replacing(from, with: to).utf8), kind: .game)
   }
 
   @Test("A second bad file in the same second gets a counter")

@@ -91,7 +91,7 @@ struct RoundTripTests {
     try store.saveGame(game)
     #expect(store.loadGame() == Loaded(value: game))
     // A game further on (a death, a look) too.
-    var table = game.table
+    var table = try #require(game.table)
     try table.recordLook(at: 0)
     try table.markDead(3, cause: .killedAtNight, rules: Palermo())
     game.table = table
@@ -131,4 +131,29 @@ struct RoundTripTests {
       at: "config/parea/settings.json")
     #expect(sandbox.restart { $0.loadSettings() } == Loaded(value: Settings(hideSpyCount: true)))
   }
+
+  @Test("A Spy session between two rounds comes back with its scores, and its summary names it")
+  func sessionBetweenRounds() throws {
+    let sandbox = Sandbox()
+    var store = sandbox.store()
+    let session = try sampleSession()
+    #expect(session.table == nil)
+    try store.saveGame(session)
+    #expect(store.peekGame() == SavedGameSummary(game: "spy", playerCount: 4))
+    #expect(sandbox.restart { $0.loadGame() } == Loaded(value: session))
+    var state = AppState(language: .en)
+    session.restore(into: &state)
+    #expect(state.game == "spy" && state.table == nil)
+    #expect(state.scores == ["Anna": 2, "Bob": 1, "Chris": 1, "Dina": 0] && state.roundsPlayed == 1)
+  }
+}
+
+/// Four players between the first and the second round of Spy.
+func sampleSession() throws -> SavedGame {
+  var state = AppState(language: .en)
+  state.game = "spy"
+  state.players = ["Anna", "Bob", "Chris", "Dina"]
+  state.scores = ["Anna": 2, "Bob": 1, "Chris": 1, "Dina": 0]
+  state.roundsPlayed = 1
+  return try #require(SavedGame(state: state))
 }

@@ -15,9 +15,8 @@ struct SummaryTests {
     var store = sandbox.store()
     let game = try sampleGame()
     try store.saveGame(game)
-    #expect(
-      store.peekGame()
-        == SavedGameSummary(game: game.table.game, playerCount: game.table.seats.count))
+    let table = try #require(game.table)
+    #expect(store.peekGame() == SavedGameSummary(game: table.game, playerCount: table.seats.count))
   }
 
   @Test("No file, no summary, and nothing is made")
@@ -49,7 +48,7 @@ struct SummaryTests {
   func plausibleButBad() throws {
     let sandbox = Sandbox()
     var bad = try sampleGame()
-    bad.nextReveal = bad.table.seats.count + 3  // impossible: isValid is false
+    bad.nextReveal = try #require(bad.table).seats.count + 3  // impossible: isValid is false
     sandbox.put(json(bad), at: "state/parea/game.json")
     var store = sandbox.store()
     #expect(store.peekGame() != nil)
@@ -74,7 +73,7 @@ struct SummaryTests {
     #expect(summary == SavedGameSummary(game: GameID("palermo"), playerCount: 6))
     let game = store.loadGame()
     #expect(game.problems.isEmpty, "\(game.problems)")
-    #expect(game.value?.table.seats.count == 6)
+    #expect(game.value?.table?.seats.count == 6)
     #expect(store.loadSettings().problems.isEmpty)
     #expect(store.loadPlayers().value.count == 6)
   }

@@ -150,7 +150,7 @@ extension AppState {
     case .openSettings:
       screen = .settings(SettingsScreen(returnTo: ReturnPoint(screen)))
     case .discard:
-      guard table != nil else { break }
+      guard table != nil || hasSession else { break }
       home.playAfterDiscard = nil
       screen = .home(home)
       confirmation = Confirmation(.discardSavedGame)
@@ -162,17 +162,21 @@ extension AppState {
   }
 
   mutating func startPlayers(for id: GameID) -> [Effect] {
-    if table != nil, case .home(var home) = screen {
-      // Starting another game would throw the one in progress away: ask first,
-      // with the chosen game highlighted (a number key chooses without moving).
-      home.selection = HomeScreen.items(for: self).firstIndex(of: .game(id)) ?? home.selection
-      home.playAfterDiscard = id
-      screen = .home(home)
+    if table != nil || hasSession {
+      // Starting another game would throw the one in progress (or the
+      // session's scores) away: ask first, with the chosen game highlighted
+      // (a number key chooses without moving).
+      if case .home(var home) = screen {
+        home.selection = HomeScreen.items(for: self).firstIndex(of: .game(id)) ?? home.selection
+        home.playAfterDiscard = id
+        screen = .home(home)
+      }
       confirmation = Confirmation(.discardSavedGame)
       return []
     }
     game = id
     scores = [:]  // a new game starts a new score sheet
+    roundsPlayed = 0
     // The last game's names wait in the quick picks (one key adds them all),
     // the same after a game as after a restart; names typed since are kept.
     if players == savedNames { players = [] }
@@ -190,6 +194,9 @@ extension AppState {
     if highlighted == .resume { highlighted = .game(game) }
     table = nil
     nextReveal = 0
+    // Discarding what home offered throws a session's scores away too.
+    scores = [:]
+    roundsPlayed = 0
     screen = .home(HomeScreen(selection: HomeScreen.items(for: self).firstIndex(of: highlighted) ?? 0))
     if let id = home.playAfterDiscard { _ = startPlayers(for: id) }
     return [.saveGame, .redrawAll]
@@ -198,7 +205,11 @@ extension AppState {
   /// Goes back into the game in progress where it was: the next hand-off of the
   /// first round, or the table. Never straight onto a role.
   mutating func resume() -> [Effect] {
-    guard let table else { return [] }
+    guard let table else {
+      // A session between rounds goes on where it stopped: choosing the next round.
+      if hasSession { screen = .setup(SetupScreen()) }
+      return [.redrawAll]
+    }
     game = table.game
     if table.endedByHand || rules.winner(of: table) != nil {
       screen = .summary(SummaryScreen())

@@ -1,29 +1,56 @@
 import PareaRules
 
-/// The end of a game: who won and everyone's role.
+/// The end of a game: who won, why, everyone's role and, in a scored game
+/// (Spy), the points of this round and of the session.
 public struct SummaryScreen: Hashable, Sendable {
   /// The first line shown.
   public var scroll = 0
+  /// Whether the session's final standings are shown (`h` in a scored game).
+  public var standings = false
 
   /// Starts at the top.
-  public init() {}
+  public init(standings: Bool = false) { self.standings = standings }
 
-  static func action(for key: Key) -> Action? {
+  func action(for key: Key) -> Action? {
+    if standings {
+      switch Shortcut(key) {
+      // Only the keys the footer names: ending the session is `h`, and asks.
+      case .letter("h"): return .summary(.home)
+      case .escape: return .summary(.closeStandings)
+      case .up: return .summary(.scroll(-1))
+      case .down: return .summary(.scroll(1))
+      default: return nil
+      }
+    }
     switch Shortcut(key) {
-    case .enter, .letter("p"): .summary(.playAgain)
-    case .letter("h"), .escape: .summary(.home)
-    case .letter("u"): .summary(.undo)
-    case .up: .summary(.scroll(-1))
-    case .down: .summary(.scroll(1))
-    default: nil
+    case .enter, .letter("p"): return .summary(.playAgain)
+    case .letter("h"), .escape: return .summary(.home)
+    case .letter("u"): return .summary(.undo)
+    case .up: return .summary(.scroll(-1))
+    case .down: return .summary(.scroll(1))
+    default: return nil
     }
   }
 
+  // Columns of the results, from the list's left edge. The widest built-in
+  // texts: a name 20, a role at a location 24, a note 12, so that every column
+  // keeps at least two blank columns before the next at 80 columns.
+  static let roleColumn = 22
+  static let noteColumn = 48
+  static let roundColumn = 62
+  static let totalColumn = 69
+
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     guard let table = state.table else { return }
+    if standings {
+      drawStandings(into: &canvas, state: state, table: table, words: words)
+      return
+    }
     let rules = state.rules
     let bounds = canvas.bounds
-    canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.title"))
+    let points = rules.points(for: table)
+    let round = points == nil ? "" : words("summary.round", ["number": String(state.roundsPlayed + 1)])
+    canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.title"), right: round)
     if let winner = rules.winner(of: table) {
       let bad = rules.side(winner)?.isBad == true
       canvas.center(words.upper(words("side.\(winner).win")), row: 2, in: bounds, style: bad ? Theme.bad : Theme.good)
@@ -31,46 +58,112 @@ public struct SummaryScreen: Hashable, Sendable {
       canvas.center(words("summary.noWinner"), row: 2, in: bounds, style: Theme.title)
     }
     var row = 3
+    if let ending = rules.ending(of: table) {
+      for line in TextWidth.wrap(Self.reason(ending, table: table, state: state, words: words), width: bounds.width - 8) {
+        canvas.center(line, row: row, in: bounds)
+        row += 1
+      }
+    }
     if let location = table.location {
       canvas.center(words("summary.location", ["location": words.locationName(location)]), row: row, in: bounds, style: Theme.title)
       row += 1
     }
     row += 1
-    let nameWidth = PlayersScreen.maxNameWidth + 2
-    let list = Rect(row: row, column: 4, width: bounds.width - 8, height: bounds.height - row - 2)
-    var lines = table.seats.map { seat -> String in
-      var text = TextWidth.pad(seat.name, to: nameWidth)
-      if let index = seat.locationRole, let location = table.location {
-        // At a location the role there says more than "Local", and leaves room for the scores.
-        text += words.locationRole(location, index)
+    let list = Rect(row: row, column: 2, width: bounds.width - 4, height: bounds.height - row - 2)
+    // One row per player; in a scored game a heading first. Each column is
+    // written on its own with a limit, so a long text is cut, never run into the next.
+    var rows: [(cells: [(Int, String, Int)], style: Style)] = []
+    if points != nil {
+      rows.append((
+        [(0, words("table.player"), 20), (Self.roleColumn, words("summary.role"), 24),
+          (Self.roundColumn, words("summary.points"), 6), (Self.totalColumn, words("summary.total"), list.width - Self.totalColumn)],
+        Theme.dim))
+    }
+    let guesser = table.guess?.by
+    for (seat, player) in table.seats.enumerated() {
+      let role: String
+      if let index = player.locationRole, let location = table.location {
+        // At a location the role there says more than "Local".
+        role = words.locationRole(location, index)
       } else {
-        text += TextWidth.pad(words.roleName(seat.role), to: 24)
+        role = words.roleName(player.role)
       }
-      if seat.locationRole == nil, let death = seat.death {
-        text += words("cause.\(death)")
+      var cells = [(0, player.name, 20), (Self.roleColumn, role, 24)]
+      if let points {
+        // Short notes: the reason line above says the rest.
+        let note = seat == guesser ? words("summary.note.guessed") : player.death.map { _ in words("summary.note.accused") }
+        if let note { cells.append((Self.noteColumn, note, 12)) }
+        let total = (state.scores[player.name] ?? 0) + points[seat]
+        cells.append((Self.roundColumn, "+\(points[seat])", 6))
+        cells.append((Self.totalColumn, String(total), list.width - Self.totalColumn))
+      } else if let death = player.death {
+        cells.append((Self.noteColumn, words("cause.\(death)"), list.width - Self.noteColumn))
       }
-      return text
+      rows.append((cells, rules.isBad(player.role) ? Theme.bad : Theme.normal))
     }
-    var styles = table.seats.map { rules.isBad($0.role) ? Theme.bad : Theme.normal }
-    if let points = rules.points(for: table) {
-      // This round's points and the running total, right-aligned.
-      let heading = TextWidth.pad(words("summary.points"), to: 8) + words("summary.total")
-      lines = lines.map { TextWidth.pad($0, to: list.width - 16) }
-      lines.insert(TextWidth.pad("", to: list.width - 16) + heading, at: 0)
-      styles.insert(Theme.dim, at: 0)
-      for (seat, value) in points.enumerated() {
-        let total = (state.scores[table.seats[seat].name] ?? 0) + value
-        lines[seat + 1] += TextWidth.pad("+\(value)", to: 8) + String(total)
+    let top = min(scroll, max(0, rows.count - list.height))
+    for (offset, index) in (top..<min(rows.count, top + list.height)).enumerated() {
+      for (column, text, limit) in rows[index].cells {
+        canvas.write(text, row: list.row + offset, column: list.column + column, style: rows[index].style, limit: limit)
       }
-    }
-    let top = min(scroll, max(0, lines.count - list.height))
-    for (offset, index) in (top..<min(lines.count, top + list.height)).enumerated() {
-      canvas.write(lines[index], row: list.row + offset, column: list.column, style: styles[index], limit: list.width)
     }
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.playAgain")),
-      KeyHint(key: "h", label: words("key.home")),
+      KeyHint(key: "h", label: words(points == nil ? "key.home" : "key.leaveSession")),
       KeyHint(key: "u", label: words("key.undo")),
+    ])
+  }
+
+  /// Why the round ended, in a sentence with the names in it.
+  static func reason(_ ending: Ending, table: Table, state: AppState, words: Words) -> String {
+    func name(_ seat: Int) -> String { table.seats.indices.contains(seat) ? table.seats[seat].name : "" }
+    switch ending {
+    case .guessed(let by, let location, let right):
+      return words(right ? "summary.ending.rightGuess" : "summary.ending.wrongGuess", [
+        "name": name(by), "guess": words.locationName(location),
+      ])
+    case .falseClaim(let by, let location):
+      return words("summary.ending.falseClaim", ["name": name(by), "guess": words.locationName(location)])
+    case .accusedInnocent(let target):
+      return words("summary.ending.accusedInnocent", ["name": name(target)])
+    case .caughtAll(let last):
+      let bad = table.seats.filter { state.rules.isBad($0.role) }.count
+      return words(bad == 1 ? "summary.ending.caughtAll.one" : "summary.ending.caughtAll.other", ["name": name(last)])
+    case .endedNobodyAccused:
+      // The timer is not saved: after a restart the plainer sentence is still true.
+      return words(state.timer?.expired == true ? "summary.ending.timeUp" : "summary.ending.nobodyAccused")
+    case .endedEarly:
+      return words("summary.ending.endedEarly")
+    }
+  }
+
+  /// The session's totals, best first, before the scores are thrown away.
+  private func drawStandings(into canvas: inout Canvas, state: AppState, table: Table, words: Words) {
+    let bounds = canvas.bounds
+    let rounds = state.roundsPlayed + 1
+    canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.standings"),
+      right: words(rounds == 1 ? "summary.rounds.one" : "summary.rounds.other", ["count": String(rounds)]))
+    let totals = state.sessionTotals()
+    canvas.center(words("summary.standingsHint"), row: 2, in: bounds, style: Theme.dim)
+    let list = Rect(row: 4, column: 20, width: 40, height: bounds.height - 6)
+    canvas.write(words("table.player"), row: list.row, column: list.column + 5, style: Theme.dim, limit: 20)
+    canvas.write(words("summary.total"), row: list.row, column: list.column + 28, style: Theme.dim, limit: 12)
+    let body = Rect(row: list.row + 1, column: list.column, width: list.width, height: list.height - 1)
+    let top = min(scroll, max(0, totals.count - body.height))
+    var rank = 0
+    for (index, entry) in totals.enumerated() {
+      // Equal totals share a place.
+      if index == 0 || entry.total != totals[index - 1].total { rank = index + 1 }
+      let row = body.row + index - top
+      guard index >= top, row < body.bottom else { continue }
+      let style = rank == 1 ? Theme.title : Theme.normal
+      canvas.write(String(rank) + ".", row: row, column: body.column, style: style)
+      canvas.write(entry.name, row: row, column: body.column + 5, style: style, limit: 20)
+      canvas.write(String(entry.total), row: row, column: body.column + 28, style: style)
+    }
+    canvas.footer([
+      KeyHint(key: "h", label: words("key.leaveSession")),
+      KeyHint(key: "Esc", label: words("key.back")),
     ])
   }
 }
@@ -79,8 +172,10 @@ public struct SummaryScreen: Hashable, Sendable {
 public enum SummaryAction: Hashable, Sendable {
   /// The same game with the same players: back to the setup.
   case playAgain
-  /// Back to the menu.
+  /// Back to the menu; in a scored session, the final standings first, then a question.
   case home
+  /// From the final standings back to the round's results.
+  case closeStandings
   /// Scroll the list of players.
   case scroll(Int)
   /// Ask to take back the table's last action (back to the table).
@@ -88,31 +183,67 @@ public enum SummaryAction: Hashable, Sendable {
 }
 
 extension AppState {
+  /// Every name's points in this session including the round on the summary,
+  /// best first (then by name, so the order is the same every time).
+  func sessionTotals() -> [(name: String, total: Int)] {
+    var totals = scores
+    if let table, let points = rules.points(for: table) {
+      for (seat, value) in zip(table.seats, points) { totals[seat.name, default: 0] += value }
+    }
+    return totals.map { (name: $0.key, total: $0.value) }
+      .sorted { $0.total != $1.total ? $0.total > $1.total : PlayerName.key($0.name) < PlayerName.key($1.name) }
+  }
+
   mutating func reduceSummary(_ action: SummaryAction) -> [Effect] {
+    guard case .summary(var summary) = screen else { return [] }
+    let scored = table.map { rules.points(for: $0) != nil } ?? false
     switch action {
     case .playAgain:
       if let table, let points = rules.points(for: table) {
         for (seat, value) in zip(table.seats, points) { scores[seat.name, default: 0] += value }
+        roundsPlayed += 1
       }
       table = nil
+      timer = nil  // a new round starts with a fresh clock
       nextReveal = 0
       screen = .setup(SetupScreen())
+      // Saved even without a table: a session's scores survive a restart between rounds.
       return [.saveGame, .redrawAll]
     case .home:
-      scores = [:]
-      table = nil
-      nextReveal = 0
-      screen = .home(HomeScreen(selection: homeIndex(of: game)))
-      return [.saveGame, .redrawAll]
+      if scored && !summary.standings {
+        summary.standings = true
+        summary.scroll = 0
+        screen = .summary(summary)
+        return [.redrawAll]
+      }
+      if scored {
+        confirmation = Confirmation(.leaveSession)
+        return []
+      }
+      return leaveSession()
+    case .closeStandings:
+      screen = .summary(SummaryScreen())
+      return [.redrawAll]
     case .undo:
       // The last action may have been the slip that ended the game.
       askUndo()
       return []
     case .scroll(let step):
-      guard case .summary(var summary) = screen else { return [] }
-      summary.scroll = max(0, min(summary.scroll + step, (table?.seats.count ?? 0)))
+      let count = summary.standings ? sessionTotals().count : (table?.seats.count ?? 0) + 1
+      summary.scroll = max(0, min(summary.scroll + step, count))
       screen = .summary(summary)
       return []
     }
+  }
+
+  /// Back to the menu, forgetting the game and the session's scores.
+  mutating func leaveSession() -> [Effect] {
+    scores = [:]
+    roundsPlayed = 0
+    table = nil
+    timer = nil
+    nextReveal = 0
+    screen = .home(HomeScreen(selection: homeIndex(of: game)))
+    return [.saveGame, .redrawAll]
   }
 }

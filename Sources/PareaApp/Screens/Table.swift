@@ -16,7 +16,10 @@ public struct TableScreen: Hashable, Sendable {
     case reveal(seat: Int)
     /// Choosing how a player died.
     case cause(seat: Int)
-    /// A spy choosing the location to guess.
+    /// "Pass the laptop to ANNA" before a claimed spy guesses in private.
+    case guessHandOff(by: Int)
+    /// A claimed spy choosing the location to guess; the same screen whether
+    /// or not the player is a spy.
     case guessLocation(by: Int, selection: Int)
     /// The roles in this game, with descriptions.
     case roles(scroll: Int)
@@ -40,7 +43,7 @@ public struct TableScreen: Hashable, Sendable {
     case tableAccuses
     /// Who started the table's accusation of `target` (it scores).
     case voteStarter(target: Int)
-    /// The player revealing themselves to guess the location.
+    /// The player who claims to be a spy and guesses the location.
     case guesser
   }
 
@@ -159,6 +162,12 @@ public struct TableScreen: Hashable, Sendable {
     case .reveal:
       switch shortcut {
       case .enter, .escape: return .table(.hideRole)
+      default: return nil
+      }
+    case .guessHandOff:
+      switch shortcut {
+      case .enter: return .table(.pick)
+      case .escape: return .table(.cancel)
       default: return nil
       }
     case .guessLocation:
@@ -410,10 +419,15 @@ extension AppState {
           message: caught ? "table.caught.message" : "table.innocent.message", args: ["name": name])
         return finishIfWon(table: table, effects: [.saveGame])
       case .guesser:
-        // The list opens for anyone, so that choosing a player and going back
-        // tells nothing; only a guess actually made is judged.
-        page.mode = .guessLocation(by: seat, selection: 0)
+        // Anyone may claim, and the claimant goes on in private: what follows
+        // looks and behaves the same for a spy and for a local, and only the
+        // final guess, which ends the round, is judged.
+        page.mode = .guessHandOff(by: seat)
+        return [.redrawAll]
       }
+    case .guessHandOff(let by):
+      page.mode = .guessLocation(by: by, selection: 0)
+      return [.redrawAll]
     case .cause(let seat):
       let causes = table.deathCauses(rules: rules)
       guard causes.indices.contains(page.causeSelection) else { return [] }
@@ -424,19 +438,10 @@ extension AppState {
         return []
       }
       return markDead(seat, cause: cause, &page, table: &table)
-    case .guessLocation(let by, let selection):
+    case .guessLocation(_, let selection):
       guard !locations.isEmpty else { return [] }
-      let location = locations[max(0, min(locations.count - 1, selection))]
-      page.mode = .main
-      guard (try? table.guessLocation(location.id, by: by, rules: rules)) != nil else {
-        // Only someone who does not know the location can guess it: saying so
-        // now is what a player who claimed to be a spy has earned.
-        page.notice = Notice(
-          kind: .error, title: "table.cannotGuess.title", message: "table.cannotGuess.message",
-          args: ["name": .text(table.seats[by].name)])
-        return []
-      }
-      return finishIfWon(table: table, effects: [.saveGame])
+      // Asked the same way whoever holds the laptop; "yes" is `makeGuess`.
+      confirmation = Confirmation(.finalGuess(locations[max(0, min(locations.count - 1, selection))].id))
     default: break
     }
     return []
@@ -511,6 +516,24 @@ extension AppState {
     default:
       return []
     }
+  }
+
+  /// The claimed spy's guess, confirmed: recorded and judged by the rules,
+  /// which end the round whoever made it (a local's claim is a false one).
+  mutating func makeGuess(_ location: LocationID) -> [Effect] {
+    guard case .table(var page) = screen, case .guessLocation(let by, _) = page.mode, var table
+    else { return [] }
+    page.mode = .main
+    do {
+      try table.guessLocation(location, by: by, rules: rules)
+    } catch {
+      page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
+      screen = .table(page)
+      return [.redrawAll]
+    }
+    self.table = table
+    screen = .table(page)
+    return finishIfWon(table: table, effects: [.saveGame])
   }
 
   /// Goes to the summary as soon as the rules name a winner.

@@ -33,6 +33,9 @@ extension TableScreen {
     case .locations(let scroll):
       drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: nil, scroll: scroll)
       return
+    case .guessHandOff(let by):
+      drawGuessHandOff(into: &canvas, name: table.seats[by].name, game: table.game, words: words)
+      return
     case .guessLocation(let by, let selection):
       drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: selection, scroll: 0, guesser: by)
       return
@@ -75,7 +78,7 @@ extension TableScreen {
     if let prompt {
       canvas.write(prompt, row: 1, column: 2, style: Theme.title, limit: canvas.width - 4)
     } else {
-      canvas.write(hint(table: table, rules: rules, words: words), row: 1, column: 2, style: Theme.dim, limit: canvas.width - 4)
+      canvas.write(hint(table: table, rules: rules, timer: state.timer, words: words), row: 1, column: 2, style: Theme.dim, limit: canvas.width - 4)
     }
 
     // The actions this game offers.
@@ -150,12 +153,14 @@ extension TableScreen {
   }
 
   /// What the table should be doing now, for whoever runs the game.
-  private func hint(table: Table, rules: any GameType, words: Words) -> String {
-    let nothingYet =
-      table.seats.allSatisfy { $0.views <= 1 }
-      && table.log.allSatisfy { if case .looked = $0 { true } else { false } }
-    if let first = table.firstPlayer, table.seats.indices.contains(first), nothingYet {
-      // Until the first thing happens at the table, say who starts.
+  private func hint(table: Table, rules: any GameType, timer: RoundTimer?, words: Words) -> String {
+    // The first question starts the round's clock; a vote or a death comes
+    // after it. Looking at a role again, or at a list, is not a question.
+    let questionsStarted =
+      timer != nil || !table.votes.isEmpty || table.guess != nil
+      || table.log.contains { if case .looked = $0 { false } else { true } }
+    if let first = table.firstPlayer, table.seats.indices.contains(first), !questionsStarted {
+      // Until then, say who starts.
       return words("table.hint.firstPlayer", ["name": table.seats[first].name])
     }
     guard rules.usesPhases else { return words("game.\(table.game).tableHint") }
@@ -201,6 +206,23 @@ extension TableScreen {
     canvas.footer([KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "Esc", label: words("key.back"))])
   }
 
+  /// The laptop goes to whoever claims to be a spy. Nothing here depends on
+  /// the claimant's role: a spy and a local get the same screen.
+  private func drawGuessHandOff(into canvas: inout Canvas, name: String, game: GameID, words: Words) {
+    let bounds = canvas.bounds
+    canvas.header(words, title: words.gameName(game))
+    canvas.center(words("handOff.passTo"), row: 7, in: bounds)
+    let nameBox = Rect(row: 9, column: (bounds.width - 44) / 2, width: 44, height: 3)
+    canvas.frame(nameBox, style: Theme.accent)
+    canvas.center(words.upper(name), row: 10, in: nameBox, style: Theme.title)
+    for (offset, line) in TextWidth.wrap(words("table.guessHandOff.privacy", ["name": name]), width: 64).enumerated() {
+      canvas.center(line, row: 14 + offset, in: bounds, style: Theme.dim)
+    }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.continue")), KeyHint(key: "Esc", label: words("key.cancel")),
+    ])
+  }
+
   private func drawLocations(
     into canvas: inout Canvas, state: AppState, words: Words, locations: [Location],
     selection: Int?, scroll: Int, guesser: Int? = nil
@@ -212,7 +234,7 @@ extension TableScreen {
     LocationGrid.draw(names, marks: nil, selection: selection, scroll: scroll, in: body, canvas: &canvas)
     if guesser != nil {
       canvas.footer([
-        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.guess")),
+        KeyHint(key: "↑↓←→", label: words("key.move")), KeyHint(key: "Enter", label: words("key.guess")),
         KeyHint(key: "Esc", label: words("key.cancel")),
       ])
     } else {

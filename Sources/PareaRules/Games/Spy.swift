@@ -37,38 +37,47 @@ public struct Spy: GameType {
     .countBad(bad: Self.spy, limit: 1...3, fixed: [], filler: Self.local)
   }
 
-  /// Spy's scoring: a spy scores 4 for a right guess or when the table accuses
-  /// someone innocent, 2 when the game ends with nobody accused; when the spies
-  /// lose, everyone else scores 1, and whoever started a vote that caught a
-  /// spy scores 2.
+  /// Spy's scoring, from why the round ended: a spy scores 4 for a right
+  /// guess or when the table accuses someone innocent, 2 when the spies get
+  /// away (nobody accused, or a player who knew the location claimed to be a
+  /// spy); when the spies lose, everyone else scores 1, and whoever started a
+  /// vote that caught a spy scores 2. A round stopped after a catch scores nothing.
   public func points(for table: Table) -> [Int]? {
+    guard let ending = ending(of: table) else { return nil }
     let spies = Set(table.seats(holding: Self.spy))
     var points = [Int](repeating: 0, count: table.seats.count)
     func give(_ value: Int, spiesSide: Bool) {
       for seat in points.indices where spies.contains(seat) == spiesSide { points[seat] = value }
     }
-    switch winner(of: table) {
-    case Self.spies?:
+    switch ending {
+    case .guessed(_, _, right: true), .accusedInnocent:
       give(4, spiesSide: true)
-    case Self.locals?:
+    case .falseClaim, .endedNobodyAccused:
+      give(2, spiesSide: true)
+    case .guessed(_, _, right: false), .caughtAll:
       give(1, spiesSide: false)
       for vote in table.votes where vote.correct && !spies.contains(vote.by) { points[vote.by] = 2 }
-    default:
-      guard table.endedByHand else { return nil }
-      if table.votes.isEmpty && table.guess == nil { give(2, spiesSide: true) }
+    case .endedEarly:
+      break
     }
     return points
   }
 
-  /// A spy's guess decides the game at once (right: spies; wrong: the others).
-  /// The table's accusation of someone who is not a spy hands the game to the
-  /// spies; once every spy is accused, the others win.
+  /// A spy's guess decides the game at once (right: spies; wrong: the others);
+  /// a guess by a player who knew the location is a false claim, and the spies
+  /// get away. The table's accusation of someone who is not a spy hands the
+  /// game to the spies; once every spy is accused, the others win. A round
+  /// ended with nobody accused goes to the spies (they got away: 2 points).
   public func winner(of table: Table) -> SideID? {
-    if let guess = table.guess { return guess.correct ? Self.spies : Self.locals }
+    if let guess = table.guess {
+      guard canGuess(guess.by, at: table) else { return Self.spies }
+      return guess.correct ? Self.spies : Self.locals
+    }
     let accused = table.seats.filter { $0.death == .accusedByTable }
     if accused.contains(where: { $0.role != Self.spy }) { return Self.spies }
     let spiesLeft = table.seats.filter { $0.role == Self.spy && $0.isAlive }
     if !accused.isEmpty && spiesLeft.isEmpty { return Self.locals }
+    if table.endedByHand && accused.isEmpty { return Self.spies }
     return nil
   }
 }

@@ -1,0 +1,171 @@
+import PareaLocale
+import Testing
+
+@testable import PareaApp
+@testable import PareaRules
+
+/// A Spy table of five at the zoo, past the first round of reveals, with one
+/// spy at `spy` (and a second at `second`, if given). Built by hand so that two
+/// tables can differ only in who the spy is.
+func spyTable(spy: Int, second: Int? = nil, language: Language = .en, names: [String] = spyNames) -> App {
+  var app = makeApp(language)
+  app.send(.home(.play("spy")))
+  app.addPlayers(names)
+  app.send(.players(.proceed))
+  app.send(.setup(.deal))
+  app.revealEveryone()
+  var state = app.state
+  let seats = names.indices.map { seat in
+    let isSpy = seat == spy || seat == second
+    var player = Seat(name: names[seat], role: isSpy ? Spy.spy : Spy.local, locationRole: isSpy ? nil : seat)
+    player.views = 1
+    return player
+  }
+  var table = Table(game: "spy", seats: seats, location: "zoo")
+  table.firstPlayer = 2
+  state.table = table
+  return App(state: state, configuration: configuration(language))
+}
+
+let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
+
+/// The guess never tells the table that someone is not a spy before the round is over.
+@Suite struct SpyGuessTests {
+  /// Every key of a claim, from `g` to the question that makes it final.
+  static let claim: [Key] = [
+    .character("g"), .enter,  // Anna claims
+    .enter,  // past the private hand-off
+    .down, .down, .right, .up,  // browse the locations
+    .enter,  // "Final guess: …?"
+    .character("n"),  // not yet
+    .escape,  // back to the table
+    .character("g"), .enter, .enter, .down, .enter,  // again, to the question
+  ]
+
+  /// Anna the spy and Anna a local press the same keys: every screen on the
+  /// way, in characters and styles, and every effect are the same.
+  @Test(arguments: [Language.en, .el]) func aSpyAndALocalSeeTheSameScreens(_ language: Language) {
+    var spy = spyTable(spy: 0, language: language)
+    var local = spyTable(spy: 1, language: language)
+    #expect(spy.render(width: 80, height: 24) == local.render(width: 80, height: 24))
+    for (step, key) in Self.claim.enumerated() {
+      let spyEffects = spy.press(key)
+      let localEffects = local.press(key)
+      #expect(spyEffects == localEffects, "step \(step)")
+      #expect(spy.render(width: 80, height: 24) == local.render(width: 80, height: 24), "step \(step): \(key)")
+      #expect(spy.state.screen == local.state.screen, "step \(step)")
+      #expect(spy.state.confirmation == local.state.confirmation, "step \(step)")
+    }
+    #expect(spy.state.confirmation != nil, "the keys reach the final question")
+    #expect(spy.state.table?.guess == nil && local.state.table?.guess == nil)
+  }
+
+  /// Choosing a player, going through the hand-off and the list and backing
+  /// out records nothing, for anyone.
+  @Test func backingOutRecordsNothing() throws {
+    var app = spyTable(spy: 2)
+    var expected = app.state
+    app.press(.character("g"), .down, .enter)
+    guard case .table(let handOff) = app.state.screen else {
+      Issue.record("not at the table")
+      return
+    }
+    #expect(handOff.mode == .guessHandOff(by: 1))
+    app.press(.escape)
+    var page = TableScreen()
+    page.selection = 1
+    expected.screen = .table(page)
+    expected.locationCount = Catalog.builtIn(.en).locations().count  // the grid's keys need it
+    #expect(app.state == expected)
+    // Every pick opens on its first player: down to Bob again.
+    app.press(.character("g"), .down, .enter, .enter, .enter, .character("n"))
+    guard case .table(let grid) = app.state.screen else {
+      Issue.record("not at the table")
+      return
+    }
+    #expect(grid.mode == .guessLocation(by: 1, selection: 0))
+    #expect(app.state.confirmation == nil)
+    app.press(.escape)
+    #expect(app.state == expected)
+  }
+
+  struct Claim: Sendable, CustomTestStringConvertible {
+    let name: String
+    let claimant: Int
+    let location: LocationID
+    let winner: SideID
+    var testDescription: String { name }
+  }
+
+  static let claims = [
+    Claim(name: "the spy guesses right", claimant: 0, location: "zoo", winner: Spy.spies),
+    Claim(name: "the spy guesses wrong", claimant: 0, location: "museum", winner: Spy.locals),
+    Claim(name: "a local claims and names another location", claimant: 3, location: "museum", winner: Spy.spies),
+    Claim(name: "a local claims and names the real one", claimant: 3, location: "zoo", winner: Spy.spies),
+  ]
+
+  /// The final "yes" records the claim and goes to the results, whoever claimed.
+  @Test(arguments: claims) func aFinalGuessEndsTheRound(_ claim: Claim) throws {
+    var app = spyTable(spy: 0)
+    let environment = app.environment
+    let words = environment.words(.en)
+    let locations = sortedLocations(app.state.inPlay(environment.locations), words: words)
+    let index = try #require(locations.firstIndex { $0.id == claim.location })
+    app.send(.table(.command(.guessLocation)))
+    for _ in 0..<claim.claimant { app.send(.table(.move(1))) }
+    app.send(.table(.pick))
+    app.send(.table(.pick))
+    for _ in 0..<index { app.send(.table(.move(1))) }
+    app.send(.table(.pick))
+    #expect(app.state.confirmation == PareaApp.Confirmation(.finalGuess(claim.location)))
+    var expected = app.state
+    let effects = app.send(.confirm(true))
+    var table = try #require(expected.table)
+    try table.guessLocation(claim.location, by: claim.claimant, rules: Spy())
+    expected.table = table
+    expected.confirmation = nil
+    expected.screen = .summary(SummaryScreen())
+    #expect(app.state == expected)
+    #expect(effects == [.saveGame, .redrawAll])
+    #expect(Spy().winner(of: table) == claim.winner)
+  }
+}
+
+/// The first questioner stays on the table until the first question is asked.
+@Suite struct FirstQuestionerTests {
+  /// Chris (seat 2) asks first; Anna and Eve are the spies.
+  static let hint = Catalog.builtIn(.en).text("table.hint.firstPlayer", ["name": "Chris"])
+
+  @Test func looksAndListsDoNotHideIt() throws {
+    var app = spyTable(spy: 0, second: 4)
+    #expect(app.screen.contains(Self.hint))
+    // Looking at a role again, the list of locations, the roles, a dismissed pick.
+    app.press(.character("l"), .enter)
+    app.waitOutPause()  // "Are you ANNA?" answers keys after a moment
+    app.press(.enter, .enter)
+    app.press(.character("o"), .escape, .character("r"), .escape, .character("v"), .escape)
+    #expect(app.state.table?.seats[0].views == 2)
+    #expect(app.screen.contains(Self.hint))
+    // The timer starts: the first question has been asked.
+    app.press(.character("t"))
+    #expect(!app.screen.contains(Self.hint))
+    // Paused, it is still not the start of the round.
+    app.press(.character("t"))
+    #expect(app.state.timer?.running == false)
+    #expect(!app.screen.contains(Self.hint))
+  }
+
+  @Test func anAccusationHidesIt() throws {
+    var app = spyTable(spy: 0, second: 4)
+    #expect(app.screen.contains(Self.hint))
+    // The table accuses Anna (a spy; Eve is still in), started by Bob.
+    app.press(.character("v"), .enter, .enter)
+    #expect(app.state.table?.votes == [Accusation(by: 1, target: 0, correct: true)])
+    app.press(.enter)  // the notice
+    guard case .table = app.state.screen else {
+      Issue.record("the round ended: \(app.state.screen)")
+      return
+    }
+    #expect(!app.screen.contains(Self.hint))
+  }
+}
