@@ -93,6 +93,7 @@ extension AppState {
     case .discardSavedGame: return discardSavedGame()
     case .abandonGame:
       table = nil
+      timer = nil
       nextReveal = 0
       screen = .home(HomeScreen(selection: homeIndex(of: game)))
       return [.saveGame, .redrawAll]

@@ -15,6 +15,9 @@ public enum Ending: Hashable, Sendable {
   case endedNobodyAccused
   /// The table ended the round by hand after an accusation, before any side won.
   case endedEarly
+  /// A player whose role does not accuse claimed to (Killer's Cop) and
+  /// accused someone: the game ends, so that a claim never clears anyone.
+  case falseAccusation(by: Int)
 }
 
 extension GameType {
@@ -24,9 +27,11 @@ extension GameType {
     return role(table.seats[seat].role)?.guessesLocation == true
   }
 
-  /// Why the round ended, for games that guess or accuse as a table; nil while
-  /// it is still on, and for games that end another way (Palermo, Killer).
+  /// Why the round ended, for games that guess or accuse as a table, or after
+  /// a false claim to accuse; nil while it is still on, and for games that
+  /// end another way (Palermo, and Killer without a false claim).
   public func ending(of table: Table) -> Ending? {
+    if let claim = table.falseAccusation(rules: self) { return .falseAccusation(by: claim.by) }
     if let guess = table.guess {
       return canGuess(guess.by, at: table)
         ? .guessed(by: guess.by, location: guess.location, right: guess.correct)

@@ -261,16 +261,29 @@ public struct Table: Hashable, Codable, Sendable {
     try check(accuser)
     guard pending == nil else { throw .followUpPending }
     guard rules.winner(of: self) == nil else { throw .gameOver }
-    guard seats[accuser].isAlive, (accusationsLeft(for: accuser, rules: rules) ?? 0) > 0,
-      target != accuser
+    guard seats[accuser].isAlive, target != accuser,
+      rules.roles.contains(where: { $0.accusationAttempts != nil })
     else { throw .notAllowed }
     guard seats[target].isAlive else { throw .alreadyOut(target) }
-    let correct = rules.isBad(seats[target].role)
+    // An accuser whose role does not accuse has made a false claim: it is
+    // recorded (never refused, which would tell the table who the Cop is not)
+    // and the game's rules decide what it costs (`Ending.falseAccusation`).
+    let claims = rules.role(seats[accuser].role)?.accusationAttempts != nil
+    if claims, (accusationsLeft(for: accuser, rules: rules) ?? 0) <= 0 { throw .notAllowed }
+    let correct = claims && rules.isBad(seats[target].role)
     let accusation = Accusation(by: accuser, target: target, correct: correct)
     accusations.append(accusation)
     log.append(.accused(accusation))
     if correct { kill(target, cause: .caughtByCop) }
     return correct
+  }
+
+  /// The first accusation made by a player whose role does not accuse (a false
+  /// claim to be the Cop), if any.
+  public func falseAccusation(rules: some GameType) -> Accusation? {
+    accusations.first { accusation in
+      seats.indices.contains(accusation.by) && rules.role(seats[accusation.by].role)?.accusationAttempts == nil
+    }
   }
 
   /// The table accuses the player at `target` (Spy's vote): they are out, and

@@ -222,18 +222,43 @@ extension TableScreen {
     }
   }
 
-  /// Someone who is not the Cop and makes a whole accusation is refused, and nothing changes.
-  @Test func anAccusationByANonCopIsRefusedWholeAndLosesNothing() throws {
-    var app = tableApp(Killer(), killerRoles)
-    let before = app.state
-    app.press(.character("a"))
-    try app.pick(2)
-    try app.pick(0)
+  /// Someone who is not the Cop and makes a whole accusation has made a false
+  /// claim: it is recorded and ends the game (the killers get away). Until it
+  /// is made, a Cop's accusation and a citizen's look and act the same.
+  @Test func anAccusationByANonCopIsAFalseClaimThatEndsTheGame() throws {
+    // Seat 1 holds the Cop in one deal and a citizen in the other (the Cop then at seat 4).
+    var citizenAt1 = killerRoles
+    citizenAt1.swapAt(1, 4)
+    var cop = tableApp(Killer(), killerRoles)
+    var claimant = tableApp(Killer(), citizenAt1)
+    let words = Words(wording: Catalog.builtIn(.en))
+    for key in [Key.character("a"), .down, .enter, .down] {
+      let copEffects = cop.handle(key)
+      let claimEffects = claimant.handle(key)
+      #expect(copEffects == claimEffects)
+      #expect(cop.render(width: 80, height: 24) == claimant.render(width: 80, height: 24), "after \(key)")
+      #expect(cop.state.screen == claimant.state.screen)
+    }
+    // Both accuse Ελένη (seat 2), a citizen in both deals.
+    cop.press(.enter)
+    #expect(cop.state.table?.accusations == [Accusation(by: 1, target: 2, correct: false)])
+    #expect(cop.page?.notice?.title == "table.accuseWrong.title")
+    let before = claimant.state
+    let effects = claimant.press(.enter)
     var expected = before
-    var page = TableScreen()
-    page.notice = Notice(kind: .error, title: "table.cannotAccuse.title", message: "table.cannotAccuse.message")
-    expected.screen = .table(page)
-    #expect(app.state == expected)
+    try expected.table?.accuse(2, by: 1, rules: Killer())
+    expected.screen = .summary(SummaryScreen())
+    #expect(effects == [.saveGame, .redrawAll])
+    #expect(claimant.state == expected)
+    let table = try #require(claimant.state.table)
+    #expect(Killer().winner(of: table) == Killer.killers)
+    #expect(Killer().ending(of: table) == .falseAccusation(by: 1))
+    #expect(claimant.screen.contains(words("summary.ending.falseAccusation", ["name": "Νίκος", "role": words("role.killer.cop.name")])))
+    for language in [Language.en, .el] {
+      var state = claimant.state
+      state.language = language
+      expectGolden(App(state: state, configuration: configuration(language)).render(width: 80, height: 24), "summary-killer-false-claim.\(language)")
+    }
   }
 }
 

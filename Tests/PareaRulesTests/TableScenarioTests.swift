@@ -307,10 +307,24 @@ struct KillerTableTests {
     #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1, rules: game) }
   }
 
+  /// An accusation by someone who is not the Cop is never refused (a refusal
+  /// would tell the table who the Cop is not): it is a false claim, recorded,
+  /// and the killers get away.
+  @Test(arguments: [(accuser: 2, target: 0), (accuser: 0, target: 3), (accuser: 3, target: 2)])
+  func aFalseClaimToBeTheCopEndsTheGame(accuser: Int, target: Int) throws {
+    var table = table(killers: 2)
+    #expect(try table.accuse(target, by: accuser, rules: game) == false)
+    #expect(table.accusations == [Accusation(by: accuser, target: target, correct: false)])
+    #expect(table.alive.count == table.seats.count)
+    #expect(table.falseAccusation(rules: game) == Accusation(by: accuser, target: target, correct: false))
+    #expect(game.winner(of: table) == Killer.killers)
+    #expect(game.ending(of: table) == .falseAccusation(by: accuser))
+    #expect(table.accusationsLeft(for: 1, rules: game) == Killer.copAttempts)
+    #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1, rules: game) }
+  }
+
   @Test func onlyTheLivingCopAccusesOthers() throws {
     var table = table(killers: 2)
-    #expect(throws: TableError.notAllowed) { try table.accuse(0, by: 2, rules: game) }  // a citizen
-    #expect(throws: TableError.notAllowed) { try table.accuse(1, by: 0, rules: game) }  // a killer
     #expect(throws: TableError.notAllowed) { try table.accuse(1, by: 1, rules: game) }  // themselves
     #expect(throws: TableError.noSuchSeat(9)) { try table.accuse(9, by: 1, rules: game) }
     #expect(throws: TableError.noSuchSeat(9)) { try table.accuse(0, by: 9, rules: game) }

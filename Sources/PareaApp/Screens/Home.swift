@@ -193,6 +193,7 @@ extension AppState {
     var highlighted = items[min(home.selection, items.count - 1)]
     if highlighted == .resume { highlighted = .game(game) }
     table = nil
+    timer = nil
     nextReveal = 0
     // Discarding what home offered throws a session's scores away too.
     scores = [:]

@@ -306,6 +306,7 @@ extension AppState {
       return []
     }
     nextReveal = 0
+    timer = nil  // a round's timer belongs to that round: a new deal starts without one
     screen = .handOff(HandOffScreen(seat: 0, pausedAt: clock))
     return [.saveGame, .redrawAll]
   }

@@ -134,6 +134,11 @@ public struct SummaryScreen: Hashable, Sendable {
       return words(state.timer?.expired == true ? "summary.ending.timeUp" : "summary.ending.nobodyAccused")
     case .endedEarly:
       return words("summary.ending.endedEarly")
+    case .falseAccusation(let by):
+      let accuser = state.rules.roles.first { $0.accusationAttempts != nil }
+      return words("summary.ending.falseAccusation", [
+        "name": name(by), "role": accuser.map { words.roleName($0.id) } ?? "",
+      ])
     }
   }
 

@@ -133,13 +133,13 @@ public struct TableScreen: Hashable, Sendable {
       default: return nil
       }
     case .pick, .cause:
-      // Choosing a player and choosing a cause take the same keys.
+      // Choosing a player and choosing a cause take the same keys (those the footer names).
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))
       case .home: return .table(.jump(last: false))
       case .end: return .table(.jump(last: true))
-      case .enter, .space: return .table(.pick)
+      case .enter: return .table(.pick)
       case .escape: return .table(.cancel)
       // A kamikaze's choice cannot be skipped, but the death that asked for it
       // can be taken back.
@@ -386,12 +386,13 @@ extension AppState {
       case .accuse(let by):
         let correct: Bool
         do {
+          // Made by anyone: an accuser who is not the Cop has made a false
+          // claim, which the rules record and which ends the game (a refusal
+          // here would tell the table who the Cop is not).
           correct = try table.accuse(seat, by: by, rules: rules)
         } catch {
-          // The accuser claimed the role out loud and made a whole accusation:
-          // saying it is refused is what that claim has earned. Nothing changes.
           page.mode = .main
-          page.notice = Notice(kind: .error, title: "table.cannotAccuse.title", message: "table.cannotAccuse.message")
+          page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
           return []
         }
         page.mode = .main

@@ -37,9 +37,13 @@ public struct Killer: GameType {
   }
 
   /// The town wins when every killer is caught; the killers win when no citizen
-  /// is left, or the Cop is out (dead or out of accusations).
+  /// is left, or the Cop is out (dead or out of accusations), or someone who
+  /// is not the Cop made an accusation (a false claim).
   public func winner(of table: Table) -> SideID? {
     let seats = table.seats
+    // A player who claimed to be the Cop and accused someone ends the game:
+    // the killers get away (the claim is public, and probing must not pay).
+    if table.falseAccusation(rules: self) != nil { return Self.killers }
     if !seats.contains(where: { $0.role == Self.killer && $0.isAlive }) { return Self.town }
     if !seats.contains(where: { $0.role == Self.citizen && $0.isAlive }) { return Self.killers }
     for cop in table.seats(holding: Self.cop) {

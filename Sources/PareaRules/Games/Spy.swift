@@ -57,8 +57,8 @@ public struct Spy: GameType {
     case .guessed(_, _, right: false), .caughtAll:
       give(1, spiesSide: false)
       for vote in table.votes where vote.correct && !spies.contains(vote.by) { points[vote.by] = 2 }
-    case .endedEarly:
-      break
+    case .endedEarly, .falseAccusation:
+      break  // Spy has no accusing role: a false accusation cannot happen
     }
     return points
   }
