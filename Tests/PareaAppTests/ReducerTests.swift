@@ -313,6 +313,24 @@ import PareaRules
     }
   }
 
+  @Test func aRoundTimerDoesNotOutliveItsGame() {
+    var app = makeApp()
+    app.send(.home(.play("spy")))
+    app.addPlayers(["A", "B", "C"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    app.revealEveryone()
+    app.send(.table(.command(.timer)))
+    #expect(app.state.timer?.running == true)
+    app.send(.back)  // leave the game…
+    app.send(.confirm(true))
+    #expect(app.state.timer == nil)
+    app.send(.home(.play("killer")))  // …and a game without a timer shows none
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    #expect(app.state.timer == nil)
+  }
+
   @Test func theRoundTimerCountsDownAndRings() {
     var app = makeApp()
     app.send(.home(.play("spy")))
