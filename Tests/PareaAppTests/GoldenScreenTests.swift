@@ -158,10 +158,7 @@ import Testing
     app.press(.enter)
     expectGolden(app.render(width: 80, height: 24), "confirm-final-guess.\(language)")
     app.press(.character(language == .el ? "ν" : "y"))
-    guard case .summary = app.state.screen else {
-      Issue.record("the guess did not end the game")
-      return
-    }
+    try #require(app.state.screen.isSummary, "the guess did not end the game")
     expectGolden(app.render(width: 80, height: 24), "summary-spy.\(language)")
   }
 
@@ -258,10 +255,7 @@ import Testing
       let seat = try #require(app.state.table?.seats(holding: role).first)
       app.press(.character("d"))
       let index = try #require(app.state.pickable(for: .markDead).firstIndex(of: seat))
-      guard case .table(var page) = app.state.screen else {
-        Issue.record("not at the table: \(app.state.screen)")
-        return
-      }
+      var page = try #require(app.state.screen.tablePage, "not at the table: \(app.state.screen)")
       page.selection = index
       var moved = app.state
       moved.screen = .table(page)
@@ -282,7 +276,7 @@ import Testing
       Palermo.Roles.blackKamikaze] + Palermo.Roles.citizens.prefix(3)
     for role in wanted {
       let available = SetupScreen.available(in: app.state)
-      guard case .setup(var page) = app.state.screen else { return }
+      var page = try #require(app.state.screen.setupPage)
       page.availableSelection = try #require(available.firstIndex(of: role))
       var state = app.state
       state.screen = .setup(page)

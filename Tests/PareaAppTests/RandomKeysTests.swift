@@ -18,7 +18,7 @@ import Testing
     .character("p"), .character("h"), .character("k"), .character("j"),
   ]
 
-  @Test(arguments: 0..<12) func randomKeysNeverBreakAnything(_ seed: UInt64) {
+  @Test(arguments: 0..<12) func randomKeysNeverBreakAnything(_ seed: UInt64) throws {
     var generator = SplitMix64(seed: seed)
     var app = makeApp(seed % 2 == 0 ? .en : .el, seed: seed, savedNames: ["Anna", "Bob", "Γιώργος"])
     // Keys come at random moments: bursts as fast as a held key, and pauses
@@ -48,12 +48,12 @@ import Testing
       }
       checkValid(app.state)
       let canvas = app.render(width: 80, height: 24)
-      if case .handOff = app.state.screen { checkNoRoles(canvas, app.state) }
+      if case .handOff = app.state.screen { try checkNoRoles(canvas, app.state) }
       if case .table(let page) = app.state.screen, page.notice == nil, app.state.notices.isEmpty,
         !app.state.houseRules.revealDeadRoles
       {
         switch page.mode {
-        case .main, .pick, .cause: checkPlayerRows(canvas, app.state)
+        case .main, .pick, .cause: try checkPlayerRows(canvas, app.state)
         default: break
         }
       }
@@ -80,8 +80,8 @@ import Testing
 
   /// The table's list of players (its first 55 columns) never shows a role or
   /// leaves out a living player in a way that points at one.
-  func checkPlayerRows(_ canvas: Canvas, _ state: AppState) {
-    guard let table = state.table else { return }
+  func checkPlayerRows(_ canvas: Canvas, _ state: AppState) throws {
+    let table = try #require(state.table)
     let words = Words(wording: Catalog.builtIn(state.language))
     let rows = canvas.lines.dropFirst().map { String($0.prefix(55)) }
     for seat in table.seats {
@@ -106,8 +106,8 @@ import Testing
     return false
   }
 
-  func checkNoRoles(_ canvas: Canvas, _ state: AppState) {
-    guard let table = state.table else { return }
+  func checkNoRoles(_ canvas: Canvas, _ state: AppState) throws {
+    let table = try #require(state.table)
     let words = Words(wording: Catalog.builtIn(state.language))
     // The header names the game, which may share its name with a role (Spy's spy).
     let text = canvas.lines.dropFirst().joined(separator: "\n")

@@ -31,15 +31,12 @@ import PareaRules
     #expect(app.state == expected)
   }
 
-  @Test func aDecomposedAccentJoinsItsLetter() {
+  @Test func aDecomposedAccentJoinsItsLetter() throws {
     var app = makeApp()
     app.send(.home(.choose))
     app.send(.players(.type("ε")))
     app.send(.players(.type("\u{301}")))
-    guard case .players(let page) = app.state.screen else {
-      Issue.record("not on the players screen")
-      return
-    }
+    let page = try #require(app.state.screen.playersPage, "not on the players screen")
     #expect(page.field.text == "έ")
     #expect(page.field.cursor == 1)
   }
@@ -133,10 +130,7 @@ import PareaRules
     #expect(roles.count == 7)
     app.send(.setup(.toggleRole))
     #expect(app.state.setup.roles == roles)
-    guard case .setup(let page) = app.state.screen else {
-      Issue.record("left the setup")
-      return
-    }
+    let page = try #require(app.state.screen.setupPage, "left the setup")
     // Not "too many roles": the eighth was never added.
     #expect(page.notice == Notice(
       kind: .error, title: "setup.full.title", message: "setup.full.message",
@@ -313,13 +307,19 @@ import PareaRules
     }
   }
 
-  @Test func aRoundTimerDoesNotOutliveItsGame() {
+  /// A Spy table of three, everyone revealed.
+  static func spyTable() -> App {
     var app = makeApp()
     app.send(.home(.play("spy")))
     app.addPlayers(["A", "B", "C"])
     app.send(.players(.proceed))
     app.send(.setup(.deal))
     app.revealEveryone()
+    return app
+  }
+
+  @Test func aRoundTimerDoesNotOutliveItsGame() {
+    var app = Self.spyTable()
     app.send(.table(.command(.timer)))
     #expect(app.state.timer?.running == true)
     app.send(.back)  // leave the game…
@@ -331,13 +331,8 @@ import PareaRules
     #expect(app.state.timer == nil)
   }
 
-  @Test func theRoundTimerCountsDownAndRings() {
-    var app = makeApp()
-    app.send(.home(.play("spy")))
-    app.addPlayers(["A", "B", "C"])
-    app.send(.players(.proceed))
-    app.send(.setup(.deal))
-    app.revealEveryone()
+  @Test func theRoundTimerCountsDownAndRings() throws {
+    var app = Self.spyTable()
     app.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
     #expect(app.state.timer == nil)
     app.send(.table(.command(.timer)))
@@ -354,7 +349,7 @@ import PareaRules
     let effects = app.tick(now: 720_000)
     #expect(effects == [.bell])
     #expect(app.state.timer?.expired == true)
-    guard case .table(let page) = app.state.screen else { return }
+    let page = try #require(app.state.screen.tablePage)
     #expect(page.notice?.title == "timer.up.title")
   }
 }
@@ -380,10 +375,7 @@ import PareaRules
       let starterIndex = try #require(starters.firstIndex(of: starter))
       for _ in 0..<starterIndex { app.send(.table(.move(1))) }
       app.send(.table(.pick))
-      guard case .summary = app.state.screen else {
-        Issue.record("round \(round) did not end")
-        return
-      }
+      try #require(app.state.screen.isSummary, "round \(round) did not end")
       let finished = try #require(app.state.table)
       let points = try #require(Spy().points(for: finished))
       #expect(points[starter] == 2)
@@ -433,17 +425,14 @@ import PareaRules
     }
   }
 
-  @Test func noLocationInPlayIsRefusedWithAMessage() {
+  @Test func noLocationInPlayIsRefusedWithAMessage() throws {
     var app = Self.spySetup(excluding: [])
     app.send(.setup(.chooseLocations(true)))
     app.send(.setup(.toggleAllLocations))
     #expect(app.send(.setup(.chooseLocations(false))) == [.saveSettings])
     app.send(.setup(.deal))
     #expect(app.state.table == nil)
-    guard case .setup(let page) = app.state.screen else {
-      Issue.record("left the setup")
-      return
-    }
+    let page = try #require(app.state.screen.setupPage, "left the setup")
     #expect(page.notice == .setup(.noLocations, players: 4))
   }
 }
@@ -452,17 +441,14 @@ import PareaRules
 @Suite struct TablePrivacyTests {
   // The Cop's accusation: PickerTests (TableSlipTests.swift).
 
-  @Test func tooManyPlayersFromAnotherGameAreStopped() {
+  @Test func tooManyPlayersFromAnotherGameAreStopped() throws {
     var app = makeApp()
     app.send(.home(.play("spy")))
     app.addPlayers((1...16).map { "P\($0)" })
     app.send(.back)
     app.send(.home(.play("palermo")))
     app.send(.players(.proceed))
-    guard case .players(let page) = app.state.screen else {
-      Issue.record("went on with 16 players")
-      return
-    }
+    let page = try #require(app.state.screen.playersPage, "went on with 16 players")
     #expect(page.notice == .setup(.tooManyPlayers(maximum: 14, count: 16)))
   }
 }

@@ -66,10 +66,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     var app = spyTable(spy: 2)
     var expected = app.state
     app.press(.character("g"), .down, .enter)
-    guard case .table(let handOff) = app.state.screen else {
-      Issue.record("not at the table")
-      return
-    }
+    let handOff = try #require(app.state.screen.tablePage, "not at the table")
     #expect(handOff.mode == .guessHandOff(by: 1))
     app.press(.escape)
     var page = TableScreen()
@@ -79,10 +76,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     #expect(app.state == expected)
     // Every pick opens on its first player: down to Bob again.
     app.press(.character("g"), .down, .enter, .enter, .enter, .character("n"))
-    guard case .table(let grid) = app.state.screen else {
-      Issue.record("not at the table")
-      return
-    }
+    let grid = try #require(app.state.screen.tablePage, "not at the table")
     #expect(grid.mode == .guessLocation(by: 1, selection: 0))
     #expect(app.state.confirmation == nil)
     app.press(.escape)
@@ -162,10 +156,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     app.press(.character("v"), .enter, .enter)
     #expect(app.state.table?.votes == [Accusation(by: 1, target: 0, correct: true)])
     app.press(.enter)  // the notice
-    guard case .table = app.state.screen else {
-      Issue.record("the round ended: \(app.state.screen)")
-      return
-    }
+    try #require(app.state.screen.tablePage != nil, "the round ended: \(app.state.screen)")
     #expect(!app.screen.contains(Self.hint))
   }
 }

@@ -26,10 +26,7 @@ import Testing
     #expect(app.state.table == saved.table)
     #expect(app.state.savedNames == ["Anna"])
     app.press(.enter)
-    guard case .table = app.state.screen else {
-      Issue.record("Resume did not go back to the table: \(app.state.screen)")
-      return
-    }
+    try #require(app.state.screen.tablePage != nil, "Resume did not go back to the table: \(app.state.screen)")
   }
 
   @Test func aGameThatCannotBeReadTakesResumeAway() {

@@ -69,6 +69,17 @@ extension App {
 
 let sevenNames = ["Anna", "Νίκος", "Ελένη", "Bob", "Maria", "Γιώργος", "Kostas"]
 
+extension Screen {
+  /// The table's page, if the table is on show (for `try #require`).
+  var tablePage: TableScreen? { if case .table(let page) = self { page } else { nil } }
+  /// The setup's page, if the setup is on show.
+  var setupPage: SetupScreen? { if case .setup(let page) = self { page } else { nil } }
+  /// The players' page, if the players screen is on show.
+  var playersPage: PlayersScreen? { if case .players(let page) = self { page } else { nil } }
+  /// Whether the summary is on show.
+  var isSummary: Bool { if case .summary = self { true } else { false } }
+}
+
 /// Golden screens: `Golden/<name>.txt`, one quoted line per row so trailing
 /// spaces show. `PAREA_RECORD=1 swift test` rewrites them; review the diff.
 func expectGolden(
@@ -145,7 +156,10 @@ func read(_ path: String) -> String? {
 }
 
 private func write(_ text: String, to path: String) {
-  guard let handle = fopen(path, "wb") else { return }
+  guard let handle = fopen(path, "wb") else {
+    Issue.record("cannot write \(path)")
+    return
+  }
   defer { fclose(handle) }
   _ = text.withCString { fputs($0, handle) }
 }

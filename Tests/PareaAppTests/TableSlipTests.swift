@@ -32,7 +32,7 @@ let killerRoles = [Killer.killer, Killer.cop, Killer.citizen, Killer.killer, Kil
 
 extension App {
   /// The table's page on show.
-  var page: TableScreen? { if case .table(let page) = state.screen { page } else { nil } }
+  var page: TableScreen? { state.screen.tablePage }
 
   /// Marks `seat` out from the list: the pick opens on the first living player.
   mutating func markOut(_ seat: Int, causeMoves: Int = 0) throws {
@@ -46,10 +46,8 @@ extension App {
 
   /// Picks `seat` in the pick on show.
   mutating func pick(_ seat: Int) throws {
-    guard case .pick(let purpose) = page?.mode else {
-      Issue.record("no pick on show: \(state.screen)")
-      return
-    }
+    let purpose = try #require(
+      { if case .pick(let purpose) = page?.mode { purpose } else { nil } }(), "no pick on show: \(state.screen)")
     let index = try #require(state.pickable(for: purpose).firstIndex(of: seat))
     for _ in 0..<index { send(.table(.move(1))) }
     send(.table(.pick))
