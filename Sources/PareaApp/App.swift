@@ -5,8 +5,10 @@ import PareaRules
 public struct AppConfiguration: Sendable {
   /// The language to start in.
   public var language: Language
-  /// A seed for repeatable deals; nil for the system's randomness.
-  public var seed: UInt64?
+  /// The seed of every deal's randomness: the executable draws it from the
+  /// system (or takes `--seed`), tests give a fixed one, so the app itself
+  /// never reaches for the system's randomness.
+  public var seed: UInt64
   /// Names of earlier players (quick picks).
   public var savedNames: [String]
   /// The words of each language.
@@ -22,7 +24,7 @@ public struct AppConfiguration: Sendable {
 
   /// Creates a configuration.
   public init(
-    language: Language, seed: UInt64? = nil, savedNames: [String] = [],
+    language: Language, seed: UInt64, savedNames: [String] = [],
     wording: @escaping @Sendable (Language) -> any Wording,
     locations: @autoclosure @escaping @Sendable () -> [Location],
     startupNotices: [Notice] = [], houseRules: HouseRules = HouseRules()
@@ -37,7 +39,8 @@ public struct AppConfiguration: Sendable {
   }
 }
 
-/// What the reducer may use besides the state: the deal's randomness and the locations.
+/// What the reducer may use besides the state: the deal's randomness, the
+/// locations and the words.
 struct Environment: Sendable {
   var generator: SplitMix64
   let lazyLocations: LazyLocations
@@ -49,6 +52,12 @@ struct Environment: Sendable {
 
   /// The words of a language.
   func words(_ language: Language) -> Words { Words(wording: wording(language)) }
+
+  /// Every location in the order the lists show them in `language` (by name):
+  /// the setup's grid and the table's list, and the indexes their keys move.
+  func sortedLocations(_ language: Language) -> [Location] {
+    lazyLocations.sorted(language) { locationsByName(locations, words: words($0)) }
+  }
 }
 
 /// An action the user takes; keys are mapped to actions by the screen on show.
@@ -81,6 +90,15 @@ public enum Action: Hashable, Sendable {
   case resize(width: Int, height: Int)
   /// The clock moved on (milliseconds of a monotonic clock).
   case tick(now: Int64)
+  /// A key came; the screen on show decides what it means.
+  case key(Key)
+  /// Start-up has read, after the first frame, the last players' names and the
+  /// whole saved game (nil: there is none, or it could not be used and a
+  /// notice says why); the session replaces the summary the home screen offered.
+  case started(savedNames: [String], session: GameSession?)
+  /// Something happened outside the app that the user must hear of (a file
+  /// that could not be saved or read). Away from home it shows until the next key.
+  case reported([Notice])
   /// A key came while the screen was paused (see `KeyPause`): it starts the pause again.
   case tooSoon
 }
@@ -94,15 +112,13 @@ public struct App: Sendable {
 
   /// Starts at the home screen.
   public init(configuration: AppConfiguration) {
-    var seedSource = SystemRandomNumberGenerator()
-    let seed = configuration.seed ?? seedSource.next()
     state = AppState(language: configuration.language, savedNames: configuration.savedNames)
     state.notices = configuration.startupNotices
     state.houseRules = configuration.houseRules
     state.excludedLocations = configuration.excludedLocations
     environment = Environment(
-      generator: SplitMix64(seed: seed), lazyLocations: LazyLocations(configuration.locations),
-      wording: configuration.wording)
+      generator: SplitMix64(seed: configuration.seed),
+      lazyLocations: LazyLocations(configuration.locations), wording: configuration.wording)
     wording = configuration.wording
   }
 
@@ -115,46 +131,21 @@ public struct App: Sendable {
   /// Whether the user has asked to quit.
   public var isFinished: Bool { state.finished }
 
-  /// What start-up reads once the first screen is drawn, before the first
-  /// key: the last players' names (quick picks are not on the home screen)
-  /// and the whole saved game, which replaces its summary (nil: there is none,
-  /// or it could not be used and a notice says why). Returns whether the
-  /// screen may now look different: only when the game offered has changed
-  /// (a summary and its whole game draw the same home screen).
+  /// Applies an action to the state: the only way the state changes. Keys,
+  /// ticks of the clock and results from the outside world all come in here.
   @discardableResult
-  public mutating func finishStart(savedNames: [String], savedGame: SavedGame?) -> Bool {
-    let offered = state.resumable
-    state.savedNames = savedNames
-    state.savedGameSummary = nil
-    savedGame?.restore(into: &state)
-    let now = state.resumable
-    return offered?.game != now?.game || offered?.playerCount != now?.playerCount
-  }
-
-  /// Tells the user about something that happened outside the app (a file
-  /// that could not be saved). Shown until the next key.
-  public mutating func report(_ notice: Notice) {
-    if !state.notices.contains(notice) { state.notices.append(notice) }
+  public mutating func send(_ action: Action) -> [Effect] {
+    state.reduce(action, environment: &environment)
   }
 
   /// Handles a key that came at `now` (a monotonic clock in milliseconds; nil
   /// when the time does not matter, as in most tests): the clock moves on
-  /// first, then the screen on show turns the key into an action, if it means one.
+  /// first, then the key.
   @discardableResult
   public mutating func handle(_ key: Key, now: Int64? = nil) -> [Effect] {
     var effects: [Effect] = []
     if let now { effects = send(.tick(now: now)) }
-    // Away from home a reported problem stays until the next key, which still counts.
-    if case .home = state.screen {} else { state.notices.removeAll() }
-    let words = Words(wording: wording(state.language))
-    guard let action = state.action(for: key, words: words) else { return effects }
-    return effects + send(action)
-  }
-
-  /// Applies an action to the state.
-  @discardableResult
-  public mutating func send(_ action: Action) -> [Effect] {
-    state.reduce(action, environment: &environment)
+    return effects + send(.key(key))
   }
 
   /// Tells the app the terminal's size (scrolling limits depend on it).
@@ -163,17 +154,17 @@ public struct App: Sendable {
     send(.resize(width: width, height: height))
   }
 
-  /// Lets time pass for the round timer; `now` is a monotonic clock in milliseconds.
+  /// Lets time pass for the round timer and the pauses; `now` is a monotonic clock in milliseconds.
   @discardableResult
   public mutating func tick(now: Int64) -> [Effect] {
-    guard state.timer?.running == true || state.waitsForClock else { return [] }
-    return send(.tick(now: now))
+    send(.tick(now: now))
   }
 
   /// Draws the current state at the given size (or asks for a bigger terminal).
   public func render(width: Int, height: Int) -> Canvas {
-    state.render(width: width, height: height, words: Words(wording: wording(state.language)),
-      locations: state.rules.usesLocations ? environment.locations : [])
+    state.render(
+      width: width, height: height, words: environment.words(state.language),
+      locations: state.rules.usesLocations ? environment.sortedLocations(state.language) : [])
   }
 }
 
@@ -184,6 +175,7 @@ public struct App: Sendable {
 /// loop's) and each test builds its own.
 final class LazyLocations: @unchecked Sendable {
   private var made: [Location]?
+  private var sortedIn: [Language: [Location]] = [:]
   private let make: @Sendable () -> [Location]
 
   init(_ make: @escaping @Sendable () -> [Location]) { self.make = make }
@@ -192,6 +184,14 @@ final class LazyLocations: @unchecked Sendable {
     if let made { return made }
     let list = make()
     made = list
+    return list
+  }
+
+  /// The list sorted for `language`, sorted once per language.
+  func sorted(_ language: Language, by sort: (Language) -> [Location]) -> [Location] {
+    if let list = sortedIn[language] { return list }
+    let list = sort(language)
+    sortedIn[language] = list
     return list
   }
 }

@@ -78,41 +78,33 @@ public struct AppState: Hashable, Sendable {
   public var language: Language
   /// The screen being shown, with its own state.
   public var screen: Screen
-  /// The game chosen on the home screen.
+  /// The game chosen on the home screen (the one being set up).
   public var game: GameID {
     didSet { if game != oldValue { setup = Setup() } }
   }
-  /// The players of the game being set up or played, in seating order.
+  /// The group at the table, in seating order: the players of the game being
+  /// set up, kept from one game to the next.
   public var players: [String]
   /// Names of earlier players, offered as quick picks.
   public var savedNames: [String]
   /// The setup being prepared.
   public var setup: Setup
-  /// The game in progress, once dealt.
-  public var table: Table?
+  /// The game in play, from the deal until the group leaves it: the table,
+  /// who reveals next, the round timer, the scores of a scored session.
+  public var session: GameSession?
   /// During start-up only: the saved game's summary, offered on the home
   /// screen until the whole file has been read (see `SavedGameSummary`).
-  public var savedGameSummary: SavedGameSummary?
-  /// Where the first round of reveals has got to (the next seat to hand the laptop to).
-  public var nextReveal: Int
-  /// Points from earlier rounds with the same players (Spy), by name.
-  public var scores: [String: Int] = [:]
-  /// Rounds finished in this scored session (Spy): the results say which round this was.
-  public var roundsPlayed = 0
+  public var savedGameSummary: GameSession.Summary?
   /// Spy locations the group took out of play (saved with the settings).
   public var excludedLocations: Set<LocationID> = []
   /// The table customs switched on in the settings.
   public var houseRules = HouseRules()
-  /// The round timer of a timed game, once the table has one.
-  public var timer: RoundTimer?
   /// A confirmation the user must answer before anything else.
   public var confirmation: Confirmation?
   /// Messages for the home screen (e.g. a settings file that could not be read).
   public var notices: [Notice]
   /// Set when the program should end.
   public var finished: Bool
-  /// How many Spy locations there are (the location grid's keys need it).
-  public var locationCount = 0
   /// The terminal's size, as last reported.
   public var viewport: Size
   /// The monotonic clock's last reading, in milliseconds, as the ticks
@@ -120,17 +112,15 @@ public struct AppState: Hashable, Sendable {
   public var clock: Int64 = 0
 
   /// The state at start-up: the home screen.
-  public init(language: Language, savedNames: [String] = [], table: Table? = nil) {
+  public init(language: Language, savedNames: [String] = [], session: GameSession? = nil) {
     self.language = language
     self.screen = .home(HomeScreen())
     self.game = GameRegistry.all[0].id
     self.players = []
     self.savedNames = savedNames
     self.setup = Setup()
-    self.table = table
-    self.nextReveal = 0
+    self.session = session
     self.confirmation = nil
-    self.timer = nil
     self.notices = []
     self.finished = false
     self.viewport = Size(width: AppState.minimumWidth, height: AppState.minimumHeight)
@@ -167,14 +157,23 @@ public enum Screen: Hashable, Sendable {
 }
 
 extension AppState {
-  /// Whether a scored session is between two rounds (no table, rounds behind it).
-  var hasSession: Bool { table == nil && roundsPlayed > 0 }
+  /// The dealt table of the game in play, if there is one (written through
+  /// to the session; the session itself is made and dropped as a whole).
+  public internal(set) var table: Table? {
+    get { session?.table }
+    set { session?.table = newValue }
+  }
 
-  /// The game the home screen offers to resume: the table's, the session's, or during
+  /// The round timer of the game in play, once the table has started one.
+  public internal(set) var timer: RoundTimer? {
+    get { session?.timer }
+    set { session?.timer = newValue }
+  }
+
+  /// The game the home screen offers to resume: the session's, or during
   /// start-up the saved file's summary.
   var resumable: (game: GameID, playerCount: Int)? {
-    if let table { return (table.game, table.seats.count) }
-    if hasSession { return (game, players.count) }
+    if let session { return (session.game, session.names.count) }
     return savedGameSummary.map { ($0.game, $0.playerCount) }
   }
 }

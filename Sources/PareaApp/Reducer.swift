@@ -5,17 +5,18 @@ extension AppState {
   /// The rules of the chosen game.
   var rules: any GameType { GameRegistry.game(game) ?? GameRegistry.all[0] }
 
-  /// What `key` means on the screen on show, if anything.
-  func action(for key: Key, words: Words) -> Action? {
+  /// What `key` means on the screen on show, if anything; `locations` are the
+  /// lists' locations in order (the location grids' keys need their number).
+  func action(for key: Key, words: Words, locations: [Location]) -> Action? {
     if let confirmation { return confirmation.action(for: key, words: words) }
     switch screen {
     case .home(let home): return home.action(for: key, state: self)
     case .info(let info): return info.action(for: key)
     case .players(let players): return players.action(for: key)
-    case .setup(let setup): return setup.action(for: key, state: self)
+    case .setup(let setup): return setup.action(for: key, state: self, locationCount: locations.count)
     case .handOff(let handOff): return handOff.action(for: key)
     case .reveal: return RevealScreen.action(for: key)
-    case .table(let table): return table.action(for: key, state: self)
+    case .table(let table): return table.action(for: key, state: self, locationCount: inPlay(locations).count)
     case .summary(let summary): return summary.action(for: key)
     case .settings: return SettingsScreen.action(for: key)
     }
@@ -29,10 +30,25 @@ extension AppState {
       confirmation?.yesSelected.toggle()
       return []
     case .back: return goBack()
+    case .key(let key):
+      // Away from home a reported problem stays until the next key, which still counts.
+      if case .home = screen {} else { notices.removeAll() }
+      let locations = rules.usesLocations ? environment.sortedLocations(language) : []
+      guard let meant = self.action(for: key, words: environment.words(language), locations: locations)
+      else { return [] }
+      return reduce(meant, environment: &environment)
+    case .started(let names, let session):
+      savedNames = names
+      savedGameSummary = nil
+      if let session { restore(session) }
+      return []
+    case .reported(let reported):
+      for notice in reported where !notices.contains(notice) { notices.append(notice) }
+      return []
     case .tick(let now):
       clock = now
       var effects = tickPausesAndCountdowns(now: clock)
-      if timer?.tick(now: clock) == true {
+      if session?.timer?.tick(now: now) == true {
         if case .table(var page) = screen {
           page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
           screen = .table(page)
@@ -51,7 +67,7 @@ extension AppState {
     case .reveal: return revealCurrent(afterCountdown: false)
     case .hide: return hideCurrent()
     case .table(let action): return reduceTable(action, environment: environment)
-    case .summary(let action): return reduceSummary(action)
+    case .summary(let action): return reduceSummary(action, words: environment.words(language))
     case .settings(let action): return reduceSettings(action)
     }
   }
@@ -92,9 +108,7 @@ extension AppState {
     case .secondDeath, .undo: return []
     case .discardSavedGame: return discardSavedGame()
     case .abandonGame:
-      table = nil
-      timer = nil
-      nextReveal = 0
+      session = nil
       screen = .home(HomeScreen(selection: homeIndex(of: game)))
       return [.saveGame, .redrawAll]
     case .endGame:
@@ -113,7 +127,16 @@ extension AppState {
     HomeScreen.items(for: self).firstIndex(of: .game(id)) ?? 0
   }
 
-  /// Draws the state.
+  /// Puts a saved session in play, on the home screen with "Resume" highlighted.
+  mutating func restore(_ saved: GameSession) {
+    game = saved.game
+    players = saved.players
+    setup = saved.setup
+    session = saved
+    screen = .home(HomeScreen(selection: 0))
+  }
+
+  /// Draws the state; `locations` are every location in the lists' order.
   func render(width: Int, height: Int, words: Words, locations: [Location]) -> Canvas {
     var canvas = Canvas(width: width, height: height)
     guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
@@ -128,7 +151,7 @@ extension AppState {
     case .handOff(let handOff): handOff.draw(into: &canvas, state: self, words: words)
     case .reveal(let reveal): reveal.draw(into: &canvas, state: self, words: words)
     case .table(let table):
-      table.draw(into: &canvas, state: self, words: words, locations: sortedLocations(inPlay(locations), words: words))
+      table.draw(into: &canvas, state: self, words: words, locations: inPlay(locations))
     case .summary(let summary): summary.draw(into: &canvas, state: self, words: words)
     case .settings(let settings): settings.draw(into: &canvas, state: self, words: words)
     }

@@ -1,4 +1,5 @@
 import PareaLocale
+import PareaRules
 
 /// What the user chose on the settings screen: the language and the house rules.
 ///
@@ -12,25 +13,17 @@ public struct Settings: Hashable, Codable, Sendable {
   public var version: Int
   /// The chosen game language; nil until the user picks one, so the environment decides.
   public var language: Language?
-  /// House rule, off by default: a dead player's role is shown at the table.
-  public var revealDeadRoles: Bool
-  /// House rule, off by default: the number of spies is kept hidden.
-  public var hideSpyCount: Bool
-  /// House rule, off by default: the countdown is shown (the app defines the details).
-  public var revealCountdown: Bool
+  /// The house rules, every one off by default; each is a key of its own at
+  /// the top of the file.
+  public var houseRules: HouseRules
   /// Spy locations taken out of play, by identifier (sorted, so the file reads well).
   public var excludedLocations: [String]
 
   /// Creates settings; the defaults are what a first start uses.
-  public init(
-    language: Language? = nil, revealDeadRoles: Bool = false, hideSpyCount: Bool = false,
-    revealCountdown: Bool = false
-  ) {
+  public init(language: Language? = nil, houseRules: HouseRules = HouseRules()) {
     version = Self.currentVersion
     self.language = language
-    self.revealDeadRoles = revealDeadRoles
-    self.hideSpyCount = hideSpyCount
-    self.revealCountdown = revealCountdown
+    self.houseRules = houseRules
     self.excludedLocations = []
   }
 
@@ -46,9 +39,10 @@ public struct Settings: Hashable, Codable, Sendable {
     version = try container.decode(Int.self, forKey: .version)
     language = try container.decodeIfPresent(String.self, forKey: .language).flatMap(
       Language.init(rawValue:))
-    revealDeadRoles = try container.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? false
-    hideSpyCount = try container.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? false
-    revealCountdown = try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false
+    houseRules = HouseRules(
+      revealDeadRoles: try container.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? false,
+      hideSpyCount: try container.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? false,
+      revealCountdown: try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false)
     excludedLocations =
       try container.decodeIfPresent([String].self, forKey: .excludedLocations) ?? []
   }
@@ -58,9 +52,9 @@ public struct Settings: Hashable, Codable, Sendable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(version, forKey: .version)
     try container.encode(language, forKey: .language)
-    try container.encode(revealDeadRoles, forKey: .revealDeadRoles)
-    try container.encode(hideSpyCount, forKey: .hideSpyCount)
-    try container.encode(revealCountdown, forKey: .revealCountdown)
+    try container.encode(houseRules.revealDeadRoles, forKey: .revealDeadRoles)
+    try container.encode(houseRules.hideSpyCount, forKey: .hideSpyCount)
+    try container.encode(houseRules.revealCountdown, forKey: .revealCountdown)
     try container.encode(excludedLocations, forKey: .excludedLocations)
   }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import PareaApp
 import PareaRules
 
 #if canImport(Glibc)
@@ -58,26 +57,27 @@ public struct Store: Sendable {
     return Loaded(value: SavedNames.usable(result.value?.names ?? []), problems: result.problems)
   }
 
-  /// The game in progress (or a scored session between rounds), or nil. A game that decodes but makes no sense
-  /// (`SavedGame.isValid` is false, or a name holds control characters) is treated as corrupt.
-  public mutating func loadGame() -> Loaded<SavedGame?> {
+  /// The game session in play (or a scored session between rounds), or nil.
+  /// A game that decodes but makes no sense (`SavedGame.isValid` is false, or
+  /// a name holds control characters) is treated as corrupt.
+  public mutating func loadGame() -> Loaded<GameSession?> {
     let result = load(
       SavedGame.self, from: paths.gameFile, version: SavedGame.currentVersion,
-      isValid: { $0.isValid && $0.names.allSatisfy(SavedNames.isDrawable) })
-    return Loaded(value: result.value, problems: result.problems)
+      isValid: { $0.isValid() && $0.session.names.allSatisfy(SavedNames.isDrawable) })
+    return Loaded(value: result.value?.session, problems: result.problems)
   }
 
   /// Which game is in progress and with how many players, read without the
   /// rest of `game.json`, for the first screen; nil when there is no file or
   /// no summary the home screen could offer. Touches nothing on disk:
   /// `loadGame()` reads, checks and, if need be, sets the file aside later.
-  public func peekGame() -> SavedGameSummary? {
+  public func peekGame() -> GameSession.Summary? {
     guard let file = paths.gameFile, case .bytes(let bytes) = DiskFile.contents(of: file),
       case .success(let summary) = Self.decode(
         SavedGameSummary.self, from: bytes, version: SavedGame.currentVersion,
         isValid: \.isPlausible)
     else { return nil }
-    return summary
+    return summary.summary
   }
 
   // MARK: Saving
@@ -94,9 +94,9 @@ public struct Store: Sendable {
       folder: paths.stateFolder)
   }
 
-  /// Saves the game in progress; nil (no game, or the game is over) deletes the file.
-  public mutating func saveGame(_ game: SavedGame?) throws(StoreError) {
-    guard let game else {
+  /// Saves the game session in play; nil (no game, or the game is over) deletes the file.
+  public mutating func saveGame(_ session: GameSession?) throws(StoreError) {
+    guard let session else {
       // No folder means no file to delete: that is not a failure.
       guard let file = paths.gameFile else { return }
       do throws(DiskFile.Failure) {
@@ -106,7 +106,7 @@ public struct Store: Sendable {
       }
       return
     }
-    try write(game, to: paths.gameFile, folder: paths.stateFolder)
+    try write(SavedGame(session), to: paths.gameFile, folder: paths.stateFolder)
   }
 
   // MARK: Steps

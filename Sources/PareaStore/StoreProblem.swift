@@ -1,5 +1,3 @@
-import PareaApp
-
 /// A value read from disk, and what went wrong reading it (for the app to show).
 public struct Loaded<Value> {
   /// The value read, or the default when the file was missing or could not be used.
@@ -47,10 +45,19 @@ public enum StoreProblem: Hashable, Sendable {
     }
   }
 
+  /// A placeholder value of a problem's message: text as it is, or a locale
+  /// key (the reason inside "cannot save") that the app looks up when it draws.
+  public enum Argument: Hashable, Sendable {
+    /// Text shown as it is (a file name, a number).
+    case text(String)
+    /// A locale key.
+    case key(String)
+  }
+
   /// The placeholders of the message: `file` and `folder` (home shown as `~`),
   /// `keptAs` (the new name alone: the file sits beside the original),
   /// `version`, and `reason` (a locale key).
-  public func arguments(paths: StorePaths) -> [String: Notice.Argument] {
+  public func arguments(paths: StorePaths) -> [String: Argument] {
     switch self {
     case .corrupt(let file, let keptAs):
       return Self.fileArguments(file, keptAs: keptAs, paths: paths)
@@ -67,16 +74,10 @@ public enum StoreProblem: Hashable, Sendable {
     }
   }
 
-  /// The problem as an error notice for the home screen.
-  public func notice(paths: StorePaths) -> Notice {
-    Notice(
-      kind: .error, title: key + ".title", message: key + ".message", args: arguments(paths: paths))
-  }
-
   private static func fileArguments(_ file: String, keptAs: String?, paths: StorePaths)
-    -> [String: Notice.Argument]
+    -> [String: Argument]
   {
-    var arguments: [String: Notice.Argument] = ["file": .text(paths.display(file))]
+    var arguments: [String: Argument] = ["file": .text(paths.display(file))]
     if let keptAs { arguments["keptAs"] = .text(String(keptAs.split(separator: "/").last ?? "")) }
     return arguments
   }

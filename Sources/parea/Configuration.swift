@@ -8,7 +8,7 @@ extension App: Interactive {}
 /// Everything read from disk and the environment before the first frame.
 struct Startup {
   var configuration: AppConfiguration
-  var savedGameSummary: SavedGameSummary?
+  var savedGameSummary: GameSession.Summary?
   var storage: Storage
 
   /// The app on the home screen, offering to resume the saved game (if any)
@@ -57,16 +57,15 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
       args: args)
   }
   var configuration = AppConfiguration(
-    language: language, seed: seed,
+    // The app takes its randomness as a seed: the system's unless `--seed` repeats a deal.
+    language: language, seed: seed ?? UInt64.random(in: .min ... .max),
     wording: { language in
       var catalog = words
       catalog.language = language
       return catalog
     },
     locations: words.locations(), startupNotices: notices,
-    houseRules: HouseRules(
-      revealDeadRoles: settings.value.revealDeadRoles, hideSpyCount: settings.value.hideSpyCount,
-      revealCountdown: settings.value.revealCountdown))
+    houseRules: settings.value.houseRules)
   configuration.excludedLocations = Set(settings.value.excludedLocations.map(LocationID.init))
   return Startup(
     configuration: configuration, savedGameSummary: savedGameSummary,

@@ -21,10 +21,9 @@ protocol Interactive {
   var isFinished: Bool { get }
   /// The state, for saving.
   var state: AppState { get }
-  /// Shows a problem that happened outside the app.
-  mutating func report(_ notice: Notice)
-  /// Takes what start-up reads after the first frame; true if the screen may change.
-  mutating func finishStart(savedNames: [String], savedGame: SavedGame?) -> Bool
+  /// Applies an action: how results of the outside world (a file read, a
+  /// save that failed) reach the state.
+  mutating func send(_ action: Action) -> [Effect]
 }
 
 /// How the program ends.
@@ -73,7 +72,9 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       case .redrawAll: repaintAll = true
       case .bell: terminal.bell()
       case .saveSettings, .savePlayers, .saveGame:
-        if let problem = storage.perform(effect, state: app.state) { app.report(problem) }
+        if let problem = storage.perform(effect, state: app.state) {
+          perform(app.send(.reported([problem])))
+        }
       }
     }
   }
@@ -87,12 +88,14 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   // first key: the quick picks, and the saved game beyond its summary (each
   // type JSON decodes costs the runtime a look-up on first use: a returning
   // group waited for them). A problem found now shows at once.
+  // A summary and its whole game draw the same home screen: most starts draw once.
   let later = storage.loadAfterFirstFrame()
-  let changed = app.finishStart(savedNames: later.savedNames, savedGame: later.savedGame)
-  for problem in later.problems { app.report(problem) }
-  if changed || !later.problems.isEmpty {
-    shown = app.render(width: size.width, height: size.height)
-    terminal.draw(shown)
+  perform(app.send(.started(savedNames: later.savedNames, session: later.savedGame)))
+  perform(app.send(.reported(later.problems)))
+  let next = app.render(width: size.width, height: size.height)
+  if next != shown {
+    terminal.draw(next)
+    shown = next
   }
   while !app.isFinished && !quitting {
     // The timeout lets the loop notice a signal, and the round timer run,

@@ -1,4 +1,5 @@
 import PareaApp
+import PareaRules
 import PareaStore
 
 /// The program's saved data: settings, quick-pick names, the game in progress,
@@ -12,7 +13,7 @@ struct Storage {
   /// The benchmark finds the end of the first frame by this function's name
   /// (`PAREA_FIRST_FRAME_DONE` in bench/measure.py): rename both together.
   mutating func loadAfterFirstFrame() -> (
-    savedNames: [String], savedGame: SavedGame?, problems: [Notice]
+    savedNames: [String], savedGame: GameSession?, problems: [Notice]
   ) {
     let players = store.loadPlayers()
     let game = store.loadGame()
@@ -27,16 +28,14 @@ struct Storage {
       switch effect {
       case .saveSettings:
         settings.language = state.language
-        settings.revealDeadRoles = state.houseRules.revealDeadRoles
-        settings.hideSpyCount = state.houseRules.hideSpyCount
-        settings.revealCountdown = state.houseRules.revealCountdown
+        settings.houseRules = state.houseRules
         settings.excludedLocations = state.excludedLocations.map(\.rawValue).sorted()
         try store.save(settings)
       case .savePlayers(let names):
         try store.savePlayers(names)
       case .saveGame:
         // No game in progress deletes the file: a finished game is not resumed.
-        try store.saveGame(SavedGame(state: state))
+        try store.saveGame(state.session)
       case .quit, .redrawAll, .bell:
         break  // not storage: the run loop handles these
       }
@@ -44,5 +43,19 @@ struct Storage {
       return error.problem?.notice(paths: store.paths)
     }
     return nil
+  }
+}
+
+extension StoreProblem {
+  /// The problem as an error notice (on the home screen at start, above the footer later).
+  func notice(paths: StorePaths) -> Notice {
+    Notice(
+      kind: .error, title: key + ".title", message: key + ".message",
+      args: arguments(paths: paths).mapValues { argument in
+        switch argument {
+        case .text(let text): .text(text)
+        case .key(let key): .key(key)
+        }
+      })
   }
 }

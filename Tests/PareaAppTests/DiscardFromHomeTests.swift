@@ -12,11 +12,11 @@ import Testing
     app.press(.character("3"))
     app.addPlayers(["A", "B", "C", "D", "E"])
     app.press(.enter, .enter)
-    let saved = try #require(SavedGame(state: app.state))
+    let saved = try #require(app.state.session).savedAndRead()
     // As start-up reads them: players.json holds the names the game was dealt to.
-    var state = AppState(language: .en, savedNames: ["A", "B", "C", "D", "E"])
-    saved.restore(into: &state)
-    return App(state: state, configuration: configuration())
+    var resumed = App(configuration: configuration())
+    resumed.send(.started(savedNames: ["A", "B", "C", "D", "E"], session: saved))
+    return resumed
   }
 
   @Test func choosingAnotherGameAndDiscardingPlaysIt() throws {
@@ -26,8 +26,7 @@ import Testing
     #expect(app.state.confirmation == Confirmation(.discardSavedGame))
     #expect(app.press(.character("y")) == [.saveGame, .redrawAll])
     var expected = try Self.savedKiller().state
-    expected.table = nil
-    expected.nextReveal = 0
+    expected.session = nil
     expected.game = "palermo"
     expected.players = []  // the last game's names wait in the quick picks
     expected.screen = .players(PlayersScreen())

@@ -34,13 +34,15 @@ import Testing
 
   @Test(arguments: languages) func homeWithProblems(_ language: Language) {
     var app = makeApp(language)
-    app.report(Notice(
-      kind: .error, title: "store.corrupt.title", message: "store.corrupt.message",
-      args: ["file": .text("~/.config/parea/settings.json"), "keptAs": .text("settings.json.corrupt-20261122-101500")]))
-    app.report(Notice(
-      kind: .error, title: "error.locationPack.title", message: "error.locationPack.message",
-      args: ["file": .text("~/.config/parea/locations/islands.el.strings"), "line": .text("4"),
-        "reason": .phrase("error.locationPack.reason.syntax", ["column": "12"])]))
+    app.send(.reported([
+      Notice(
+        kind: .error, title: "store.corrupt.title", message: "store.corrupt.message",
+        args: ["file": .text("~/.config/parea/settings.json"), "keptAs": .text("settings.json.corrupt-20261122-101500")]),
+      Notice(
+        kind: .error, title: "error.locationPack.title", message: "error.locationPack.message",
+        args: ["file": .text("~/.config/parea/locations/islands.el.strings"), "line": .text("4"),
+          "reason": .phrase("error.locationPack.reason.syntax", ["column": "12"])]),
+    ]))
     expectGolden(app.render(width: 80, height: 24), "home-problems.\(language)")
   }
 
@@ -172,8 +174,8 @@ import Testing
       Seat(name: names[seat], role: [1, 5].contains(seat) ? Spy.spy : Spy.local, locationRole: [1, 5].contains(seat) ? nil : [2, 0, 0, 6, 1, 0, 5][seat])
     }
     state.table = Table(game: "spy", seats: seats, location: "ferry")
-    state.roundsPlayed = 2
-    state.scores = ["Konstantina Georgiou": 3, "Αλέξανδρος Παπαδάκης": 4, "Ιωάννης Χριστοδούλου": 2, "Bob": 2, "Ευτυχία": 1, "Nikos": 6, "Μαρία-Ελένη Σταύρου": 2]
+    state.session?.roundsPlayed = 2
+    state.session?.scores = ["Konstantina Georgiou": 3, "Αλέξανδρος Παπαδάκης": 4, "Ιωάννης Χριστοδούλου": 2, "Bob": 2, "Ευτυχία": 1, "Nikos": 6, "Μαρία-Ελένη Σταύρου": 2]
     app = App(state: state, configuration: configuration(language))
     // The table accuses Αλέξανδρος (a spy), started by Konstantina; then Bob (a citizen), started by Nikos.
     app.press(.character("v"), .down, .enter, .enter, .enter)

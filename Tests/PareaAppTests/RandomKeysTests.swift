@@ -66,7 +66,7 @@ import Testing
       let rules = GameRegistry.game(table.game)
       #expect(rules != nil)
       #expect(table.seats.allSatisfy { rules?.role($0.role) != nil })
-      #expect((0...table.seats.count).contains(state.nextReveal))
+      #expect((0...table.seats.count).contains(state.session?.nextReveal ?? -1))
     }
     switch state.screen {
     case .handOff(let page): #expect(state.table?.seats.indices.contains(page.seat) == true)

@@ -112,9 +112,11 @@ import PareaRules
     var expected = app.state
     let effects = app.send(.setup(.deal))
     var generator = SplitMix64(seed: 42)
-    expected.table = try Palermo().deal(
-      players: sevenNames, setup: Palermo().suggestedSetup(players: 7)!,
-      locations: Catalog.builtIn(.en).locations(), using: &generator)
+    let setup = try #require(Palermo().suggestedSetup(players: 7))
+    let table = try Palermo().deal(
+      players: sevenNames, setup: setup, locations: Catalog.builtIn(.en).locations(), using: &generator)
+    // A new session holds the whole game: the table, nobody revealed yet, no timer, no scores.
+    expected.session = GameSession(table: table, players: sevenNames, setup: setup)
     expected.screen = .handOff(HandOffScreen(seat: 0, pausedAt: 0))
     #expect(effects == [.saveGame, .redrawAll])
     #expect(app.state == expected)
@@ -153,7 +155,7 @@ import PareaRules
       #expect(app.send(.hide) == [.saveGame, .redrawAll])
     }
     #expect(app.state.screen == .table(TableScreen()))
-    #expect(app.state.nextReveal == 3)
+    #expect(app.state.session?.nextReveal == 3)
   }
 
   @Test func lookingAgainAsksFirstAndCounts() throws {
@@ -222,10 +224,9 @@ import PareaRules
     app.send(.hide)
     app.waitOutPause()
     app.send(.reveal)  // B is looking when the laptop dies
-    let saved = try #require(SavedGame(state: app.state))
-    var state = AppState(language: .en)
-    saved.restore(into: &state)
-    var resumed = App(state: state, configuration: configuration())
+    let saved = try #require(app.state.session).savedAndRead()
+    var resumed = App(configuration: configuration())
+    resumed.send(.started(savedNames: [], session: saved))
     #expect(HomeScreen.items(for: resumed.state).first == .resume)
     resumed.send(.home(.choose))
     #expect(resumed.state.screen == .handOff(HandOffScreen(seat: 1, pausedAt: resumed.state.clock)))
@@ -382,9 +383,9 @@ import PareaRules
       #expect(points[spy] == 0)
       app.send(.summary(.playAgain))
     }
-    let total = app.state.scores.values.reduce(0, +)
+    let total = app.state.session?.scores.values.reduce(0, +)
     #expect(total == 8)  // two rounds of 2 + 1 + 1
-    #expect(app.state.roundsPlayed == 2)
+    #expect(app.state.session?.roundsPlayed == 2)
     app.send(.back)  // setup → players
     app.send(.back)  // players → home
     // A new game would throw the session's scores away: asked first.
@@ -392,8 +393,8 @@ import PareaRules
     #expect(app.state.confirmation == PareaApp.Confirmation(.discardSavedGame))
     app.send(.confirm(true))
     app.send(.home(.play("spy")))
-    #expect(app.state.scores.isEmpty)
-    #expect(app.state.roundsPlayed == 0)
+    // The session went as a whole: a new game, a new score sheet.
+    #expect(app.state.session == nil)
   }
 }
 

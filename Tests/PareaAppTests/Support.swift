@@ -1,3 +1,4 @@
+import FoundationEssentials
 import PareaLocale
 import PareaRules
 import Testing
@@ -78,6 +79,8 @@ extension Screen {
   var playersPage: PlayersScreen? { if case .players(let page) = self { page } else { nil } }
   /// Whether the summary is on show.
   var isSummary: Bool { if case .summary = self { true } else { false } }
+  /// The summary's page, if the summary is on show.
+  var summaryPage: SummaryScreen? { if case .summary(let page) = self { page } else { nil } }
 }
 
 /// Golden screens: `Golden/<name>.txt`, one quoted line per row so trailing
@@ -162,4 +165,20 @@ private func write(_ text: String, to path: String) {
   }
   defer { fclose(handle) }
   _ = text.withCString { fputs($0, handle) }
+}
+
+extension AppState {
+  /// A state with a session dealt as `table` (its seats as the players), as a test sets it up.
+  init(language: Language, table: Table) {
+    self.init(
+      language: language,
+      session: GameSession(table: table, players: table.seats.map(\.name), setup: Setup()))
+  }
+}
+
+extension GameSession {
+  /// The session as the store would write it and a new program read it back.
+  func savedAndRead() throws -> GameSession {
+    try JSONDecoder().decode(GameSession.self, from: JSONEncoder().encode(self))
+  }
 }

@@ -20,7 +20,7 @@ func tableApp(_ game: some GameType, _ roles: [RoleID], location: LocationID? = 
   var state = AppState(language: language, table: table)
   state.game = game.id
   state.players = Array(names.prefix(roles.count))
-  state.nextReveal = roles.count
+  state.session?.nextReveal = roles.count
   state.screen = .table(TableScreen())
   return App(state: state, configuration: configuration(language))
 }
@@ -360,7 +360,6 @@ extension TableScreen {
     state.screen = .summary(SummaryScreen())
     app = App(state: state, configuration: configuration())
     Self.undo(&app, expecting: .guessed(LocationGuess(by: 0, location: "train", correct: false)))
-    before.locationCount = app.state.locationCount
     #expect(app.state == Self.undone(before, what: "Anna's guess: Train"))
   }
 
@@ -423,13 +422,10 @@ extension TableScreen {
     app.press(.character("n"))
     Self.undo(&app, expecting: .phase(.day, round: 1))
     // What the store writes, read back by a new program.
-    let saved = try #require(SavedGame(state: app.state))
-    let read = try JSONDecoder().decode(SavedGame.self, from: JSONEncoder().encode(saved))
-    #expect(read.isValid)
+    let read = try #require(app.state.session).savedAndRead()
+    #expect(read.isValid(rules: Palermo()))
     var restarted = makeApp()
-    var state = restarted.state
-    read.restore(into: &state)
-    restarted = App(state: state, configuration: configuration())
+    restarted.send(.started(savedNames: [], session: read))
     restarted.send(.home(.choose))  // "Resume" is highlighted
     #expect(restarted.state.table == app.state.table)
     Self.undo(&restarted, expecting: .died(seat: 5, cause: .killedAtNight))

@@ -41,7 +41,7 @@ struct AtomicWriteTests {
     var newer = old
     newer.nextReveal = 4
     let deadProcess: Int32 = 999_999_999
-    let temporary = try DiskFile.writeTemporary(json(newer), for: file, processID: deadProcess)
+    let temporary = try DiskFile.writeTemporary(json(SavedGame(newer)), for: file, processID: deadProcess)
     #expect(temporary == file + ".tmp-999999999")
     #expect(mode(temporary) == 0o600)
     #expect(sandbox.bytes(file) == oldBytes)

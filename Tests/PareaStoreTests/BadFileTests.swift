@@ -25,9 +25,9 @@ enum Kind: String, CaseIterable, CustomTestStringConvertible {
   /// A valid file of this kind.
   func valid() throws -> [UInt8] {
     switch self {
-    case .settings: json(Settings(language: .el, revealDeadRoles: true))
+    case .settings: json(Settings(language: .el, houseRules: HouseRules(revealDeadRoles: true)))
     case .players: json(PlayersFile(version: 1, names: ["Anna", "Bob"]))
-    case .game: json(try sampleGame())
+    case .game: json(SavedGame(try sampleGame()))
     }
   }
 
@@ -136,7 +136,7 @@ struct BadFileTests {
     let table = Table(game: dealt.game, seats: Array(dealt.seats.prefix(2)))
     game.table = table
     game.nextReveal = 0
-    expectSetAside(json(game), kind: .game)
+    expectSetAside(json(SavedGame(game)), kind: .game)
   }
 
   @Test(
@@ -148,7 +148,7 @@ struct BadFileTests {
       ("\"Bob\",\n    \"Chris\",\n    \"Dina\"", "\"Dina\""),  // too few players for Spy
     ])
   func invalidSession(from: String, to: String) throws {
-    let valid = json(try sampleSession()).text
+    let valid = json(SavedGame(try sampleSession())).text
     #expect(valid.contains(from), "\(valid)")
     expectSetAside(Array(valid.replacing(from, with: to).utf8), kind: .game)
   }

@@ -1,4 +1,3 @@
-import PareaApp
 import Testing
 
 @testable import PareaStore
@@ -11,7 +10,7 @@ struct ProblemTests {
   @Test("Each problem has its locale key and placeholders")
   func keysAndArguments() {
     let keptAs = file + ".corrupt-20240301-100502"
-    let cases: [(StoreProblem, String, [String: Notice.Argument])] = [
+    let cases: [(StoreProblem, String, [String: StoreProblem.Argument])] = [
       (
         .corrupt(file: file, keptAs: keptAs), "store.corrupt",
         [
@@ -47,10 +46,6 @@ struct ProblemTests {
     for (problem, key, arguments) in cases {
       #expect(problem.key == key)
       #expect(problem.arguments(paths: paths) == arguments)
-      #expect(
-        problem.notice(paths: paths)
-          == Notice(kind: .error, title: key + ".title", message: key + ".message", args: arguments)
-      )
     }
   }
 

@@ -1,4 +1,3 @@
-import PareaApp
 import PareaLocale
 import PareaStore
 import Testing
@@ -22,14 +21,14 @@ import Testing
     let catalog = Catalog.builtIn(language)
     let paths = StorePaths(configFolder: "/h/.config/parea", stateFolder: "/h/.local/state/parea", home: "/h")
     for problem in Self.problems {
-      let notice = problem.notice(paths: paths)
-      for key in [notice.title, notice.message] {
+      let arguments = problem.arguments(paths: paths)
+      for key in [problem.key + ".title", problem.key + ".message"] {
         #expect(catalog.contains(key, in: language), "\(key) missing in \(language)")
       }
-      let placeholders = Set(Placeholders.names(in: catalog.text(notice.message)))
+      let placeholders = Set(Placeholders.names(in: catalog.text(problem.key + ".message")))
       // Every placeholder of the message is filled (unused arguments are allowed).
-      #expect(placeholders.isSubset(of: Set(notice.args.keys)), "\(notice.message): \(placeholders)")
-      for case .key(let key) in notice.args.values {
+      #expect(placeholders.isSubset(of: Set(arguments.keys)), "\(problem.key): \(placeholders)")
+      for case .key(let key) in arguments.values {
         #expect(catalog.contains(key, in: language), "\(key) missing in \(language)")
       }
     }

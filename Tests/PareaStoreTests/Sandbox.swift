@@ -91,17 +91,15 @@ var runningAsRoot: Bool { geteuid() == 0 }
 
 /// A valid game in progress: Palermo for five, dealt with a fixed seed,
 /// halfway through the first round of reveals.
-func sampleGame() throws -> SavedGame {
+func sampleGame() throws -> GameSession {
   let names = ["Άννα", "Bob", "Χρήστος", "Dora", "Eve"]
   let rules = Palermo()
   let setup = try #require(rules.suggestedSetup(players: names.count))
   var generator = SplitMix64(seed: 42)
   let table = try rules.deal(players: names, setup: setup, using: &generator)
-  var state = AppState(language: .el, table: table)
-  state.players = names
-  state.setup = setup
-  state.nextReveal = 2
-  return try #require(SavedGame(state: state))
+  var session = GameSession(table: table, players: names, setup: setup)
+  session.nextReveal = 2
+  return session
 }
 
 /// `value` as the store writes it.

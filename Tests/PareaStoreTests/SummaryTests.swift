@@ -16,7 +16,7 @@ struct SummaryTests {
     let game = try sampleGame()
     try store.saveGame(game)
     let table = try #require(game.table)
-    #expect(store.peekGame() == SavedGameSummary(game: table.game, playerCount: table.seats.count))
+    #expect(store.peekGame() == GameSession.Summary(game: table.game, playerCount: table.seats.count))
   }
 
   @Test("No file, no summary, and nothing is made")
@@ -49,7 +49,7 @@ struct SummaryTests {
     let sandbox = Sandbox()
     var bad = try sampleGame()
     bad.nextReveal = try #require(bad.table).seats.count + 3  // impossible: isValid is false
-    sandbox.put(json(bad), at: "state/parea/game.json")
+    sandbox.put(json(SavedGame(bad)), at: "state/parea/game.json")
     var store = sandbox.store()
     #expect(store.peekGame() != nil)
     let loaded = store.loadGame()
@@ -70,7 +70,7 @@ struct SummaryTests {
     }
     var store = sandbox.store()
     let summary = try #require(store.peekGame(), "bring the fixture up to date with the format")
-    #expect(summary == SavedGameSummary(game: GameID("palermo"), playerCount: 6))
+    #expect(summary == GameSession.Summary(game: GameID("palermo"), playerCount: 6))
     let game = store.loadGame()
     #expect(game.problems.isEmpty, "\(game.problems)")
     #expect(game.value?.table?.seats.count == 6)

@@ -199,10 +199,11 @@ extension AppState {
   /// Hides the role and hands the laptop on: the next hand-off (deaf to keys
   /// for a moment, see `KeyPause`), or the table after the last.
   mutating func hideCurrent() -> [Effect] {
-    guard case .reveal(let reveal) = screen, let table else { return [] }
-    nextReveal = max(nextReveal, reveal.seat + 1)
-    if nextReveal < table.seats.count {
-      screen = .handOff(HandOffScreen(seat: nextReveal, pausedAt: clock))
+    guard case .reveal(let reveal) = screen, var session, let table = session.table else { return [] }
+    session.nextReveal = max(session.nextReveal, reveal.seat + 1)
+    self.session = session
+    if session.nextReveal < table.seats.count {
+      screen = .handOff(HandOffScreen(seat: session.nextReveal, pausedAt: clock))
     } else {
       screen = .table(TableScreen())
     }

@@ -150,7 +150,7 @@ extension AppState {
     case .openSettings:
       screen = .settings(SettingsScreen(returnTo: ReturnPoint(screen)))
     case .discard:
-      guard table != nil || hasSession else { break }
+      guard session != nil else { break }
       home.playAfterDiscard = nil
       screen = .home(home)
       confirmation = Confirmation(.discardSavedGame)
@@ -162,7 +162,7 @@ extension AppState {
   }
 
   mutating func startPlayers(for id: GameID) -> [Effect] {
-    if table != nil || hasSession {
+    if session != nil {
       // Starting another game would throw the one in progress (or the
       // session's scores) away: ask first, with the chosen game highlighted
       // (a number key chooses without moving).
@@ -175,8 +175,6 @@ extension AppState {
       return []
     }
     game = id
-    scores = [:]  // a new game starts a new score sheet
-    roundsPlayed = 0
     // The last game's names wait in the quick picks (one key adds them all),
     // the same after a game as after a restart; names typed since are kept.
     if players == savedNames { players = [] }
@@ -192,12 +190,8 @@ extension AppState {
     let items = HomeScreen.items(for: self)
     var highlighted = items[min(home.selection, items.count - 1)]
     if highlighted == .resume { highlighted = .game(game) }
-    table = nil
-    timer = nil
-    nextReveal = 0
-    // Discarding what home offered throws a session's scores away too.
-    scores = [:]
-    roundsPlayed = 0
+    // The whole session goes: its table, its timer, a scored session's points.
+    session = nil
     screen = .home(HomeScreen(selection: HomeScreen.items(for: self).firstIndex(of: highlighted) ?? 0))
     if let id = home.playAfterDiscard { _ = startPlayers(for: id) }
     return [.saveGame, .redrawAll]
@@ -206,16 +200,17 @@ extension AppState {
   /// Goes back into the game in progress where it was: the next hand-off of the
   /// first round, or the table. Never straight onto a role.
   mutating func resume() -> [Effect] {
-    guard let table else {
+    guard let session else { return [.redrawAll] }
+    game = session.game
+    guard let table = session.table else {
       // A session between rounds goes on where it stopped: choosing the next round.
-      if hasSession { screen = .setup(SetupScreen()) }
+      screen = .setup(SetupScreen())
       return [.redrawAll]
     }
-    game = table.game
     if table.endedByHand || rules.winner(of: table) != nil {
       screen = .summary(SummaryScreen())
-    } else if nextReveal < table.seats.count {
-      screen = .handOff(HandOffScreen(seat: nextReveal, pausedAt: clock))
+    } else if session.nextReveal < table.seats.count {
+      screen = .handOff(HandOffScreen(seat: session.nextReveal, pausedAt: clock))
     } else {
       var page = TableScreen()
       // A kamikaze who was choosing when the game stopped still chooses.

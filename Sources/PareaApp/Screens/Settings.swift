@@ -1,3 +1,4 @@
+import PareaRules
 import PareaLocale
 
 /// Language and house rules.
@@ -111,5 +112,16 @@ enum TooSmallView {
     for (offset, line) in lines.enumerated() {
       canvas.center(line, row: top + offset, in: canvas.bounds, style: Style(bold: true))
     }
+  }
+}
+
+extension HouseRules {
+  /// The rules in the order the settings screen lists them, with their locale keys.
+  static var all: [(key: String, path: WritableKeyPath<HouseRules, Bool>)] {
+    [
+      ("settings.revealDeadRoles", \.revealDeadRoles),
+      ("settings.hideSpyCount", \.hideSpyCount),
+      ("settings.revealCountdown", \.revealCountdown),
+    ]
   }
 }

@@ -20,10 +20,10 @@ public struct SetupScreen: Hashable, Sendable {
   /// Starts on the available roles.
   public init() {}
 
-  func action(for key: Key, state: AppState) -> Action? {
+  func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
     let shortcut = Shortcut(key)
     if choosingLocations {
-      let rows = LocationGrid.rows(state.locationCount)
+      let rows = LocationGrid.rows(locationCount)
       switch shortcut {
       case .up: return .setup(.moveLocation(-1))
       case .down: return .setup(.moveLocation(1))
@@ -185,7 +185,7 @@ public struct SetupScreen: Hashable, Sendable {
   private func drawLocationChoice(
     into canvas: inout Canvas, state: AppState, words: Words, locations: [Location]
   ) {
-    let sorted = sortedLocations(locations, words: words)
+    let sorted = locations  // already in the lists' order
     canvas.header(words, title: words("setup.locationsTitle"))
     let inPlay = sorted.filter { !state.excludedLocations.contains($0.id) }.count
     canvas.write(words("setup.locationsInPlay", [
@@ -281,12 +281,11 @@ extension AppState {
       return deal(&page, environment: &environment)
     case .chooseLocations(let open):
       page.choosingLocations = open
-      locationCount = environment.locations.count
       return open ? [] : [.saveSettings]
     case .moveLocation(let step):
       page.locationSelection = max(0, min(environment.locations.count - 1, page.locationSelection + step))
     case .toggleLocation:
-      let sorted = sortedLocations(environment.locations, words: environment.words(language))
+      let sorted = environment.sortedLocations(language)
       guard sorted.indices.contains(page.locationSelection) else { break }
       let id = sorted[page.locationSelection].id
       if excludedLocations.contains(id) { excludedLocations.remove(id) } else { excludedLocations.insert(id) }
@@ -297,6 +296,7 @@ extension AppState {
   }
 
   private mutating func deal(_ page: inout SetupScreen, environment: inout Environment) -> [Effect] {
+    let table: Table
     do {
       table = try rules.deal(
         players: players, setup: setup, locations: inPlay(environment.locations),
@@ -305,8 +305,12 @@ extension AppState {
       page.notice = .setup(error, players: players.count)
       return []
     }
-    nextReveal = 0
-    timer = nil  // a round's timer belongs to that round: a new deal starts without one
+    // A new session: nothing of an earlier game (its timer, its reveal
+    // position) comes along; only the next round of a scored session keeps its points.
+    let carried = session.flatMap { $0.table == nil && $0.game == game ? $0 : nil }
+    session = GameSession(
+      table: table, players: players, setup: setup, scores: carried?.scores ?? [:],
+      roundsPlayed: carried?.roundsPlayed ?? 0)
     screen = .handOff(HandOffScreen(seat: 0, pausedAt: clock))
     return [.saveGame, .redrawAll]
   }

@@ -40,6 +40,34 @@ public struct SummaryScreen: Hashable, Sendable {
   static let roundColumn = 62
   static let totalColumn = 69
 
+  /// Why the game ended, wrapped to the screen.
+  static func reasonLines(state: AppState, table: Table, words: Words, width: Int) -> [String] {
+    guard let ending = state.rules.ending(of: table) else { return [] }
+    return TextWidth.wrap(reason(ending, table: table, state: state, words: words), width: width - 8)
+  }
+
+  /// Where the list of players goes: below the winner, the reason and the location.
+  static func list(state: AppState, table: Table, words: Words, size: Size) -> Rect {
+    let row = 3 + reasonLines(state: state, table: table, words: words, width: size.width).count
+      + (table.location == nil ? 0 : 1) + 1
+    return Rect(row: row, column: 2, width: size.width - 4, height: size.height - row - 2)
+  }
+
+  /// The standings' list, below its heading.
+  static func standingsBody(size: Size) -> Rect {
+    Rect(row: 5, column: 20, width: 40, height: size.height - 7)
+  }
+
+  /// The furthest the list can scroll: its last line at the bottom of its place.
+  static func maxScroll(state: AppState, words: Words, standings: Bool) -> Int {
+    guard let table = state.table else { return 0 }
+    if standings {
+      return max(0, state.sessionTotals().count - standingsBody(size: state.viewport).height)
+    }
+    let rows = table.seats.count + (state.rules.points(for: table) == nil ? 0 : 1)
+    return max(0, rows - list(state: state, table: table, words: words, size: state.viewport).height)
+  }
+
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     guard let table = state.table else { return }
     if standings {
@@ -49,7 +77,7 @@ public struct SummaryScreen: Hashable, Sendable {
     let rules = state.rules
     let bounds = canvas.bounds
     let points = rules.points(for: table)
-    let round = points == nil ? "" : words("summary.round", ["number": String(state.roundsPlayed + 1)])
+    let round = points == nil ? "" : words("summary.round", ["number": String((state.session?.roundsPlayed ?? 0) + 1)])
     canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.title"), right: round)
     if let winner = rules.winner(of: table) {
       let bad = rules.side(winner)?.isBad == true
@@ -58,18 +86,15 @@ public struct SummaryScreen: Hashable, Sendable {
       canvas.center(words("summary.noWinner"), row: 2, in: bounds, style: Theme.title)
     }
     var row = 3
-    if let ending = rules.ending(of: table) {
-      for line in TextWidth.wrap(Self.reason(ending, table: table, state: state, words: words), width: bounds.width - 8) {
-        canvas.center(line, row: row, in: bounds)
-        row += 1
-      }
+    for line in Self.reasonLines(state: state, table: table, words: words, width: bounds.width) {
+      canvas.center(line, row: row, in: bounds)
+      row += 1
     }
     if let location = table.location {
       canvas.center(words("summary.location", ["location": words.locationName(location)]), row: row, in: bounds, style: Theme.title)
       row += 1
     }
-    row += 1
-    let list = Rect(row: row, column: 2, width: bounds.width - 4, height: bounds.height - row - 2)
+    let list = Self.list(state: state, table: table, words: words, size: Size(width: bounds.width, height: bounds.height))
     // One row per player; in a scored game a heading first. Each column is
     // written on its own with a limit, so a long text is cut, never run into the next.
     var rows: [(cells: [(Int, String, Int)], style: Style)] = []
@@ -93,7 +118,7 @@ public struct SummaryScreen: Hashable, Sendable {
         // Short notes: the reason line above says the rest.
         let note = seat == guesser ? words("summary.note.guessed") : player.death.map { _ in words("summary.note.accused") }
         if let note { cells.append((Self.noteColumn, note, 12)) }
-        let total = (state.scores[player.name] ?? 0) + points[seat]
+        let total = (state.session?.scores[player.name] ?? 0) + points[seat]
         cells.append((Self.roundColumn, "+\(points[seat])", 6))
         cells.append((Self.totalColumn, String(total), list.width - Self.totalColumn))
       } else if let death = player.death {
@@ -145,7 +170,7 @@ public struct SummaryScreen: Hashable, Sendable {
   /// The session's totals, best first, before the scores are thrown away.
   private func drawStandings(into canvas: inout Canvas, state: AppState, table: Table, words: Words) {
     let bounds = canvas.bounds
-    let rounds = state.roundsPlayed + 1
+    let rounds = (state.session?.roundsPlayed ?? 0) + 1
     canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.standings"),
       right: words(rounds == 1 ? "summary.rounds.one" : "summary.rounds.other", ["count": String(rounds)]))
     let totals = state.sessionTotals()
@@ -153,7 +178,7 @@ public struct SummaryScreen: Hashable, Sendable {
     let list = Rect(row: 4, column: 20, width: 40, height: bounds.height - 6)
     canvas.write(words("table.player"), row: list.row, column: list.column + 5, style: Theme.dim, limit: 20)
     canvas.write(words("summary.total"), row: list.row, column: list.column + 28, style: Theme.dim, limit: 12)
-    let body = Rect(row: list.row + 1, column: list.column, width: list.width, height: list.height - 1)
+    let body = Self.standingsBody(size: Size(width: bounds.width, height: bounds.height))
     let top = min(scroll, max(0, totals.count - body.height))
     var rank = 0
     for (index, entry) in totals.enumerated() {
@@ -191,26 +216,18 @@ extension AppState {
   /// Every name's points in this session including the round on the summary,
   /// best first (then by name, so the order is the same every time).
   func sessionTotals() -> [(name: String, total: Int)] {
-    var totals = scores
-    if let table, let points = rules.points(for: table) {
-      for (seat, value) in zip(table.seats, points) { totals[seat.name, default: 0] += value }
-    }
-    return totals.map { (name: $0.key, total: $0.value) }
-      .sorted { $0.total != $1.total ? $0.total > $1.total : PlayerName.key($0.name) < PlayerName.key($1.name) }
+    session?.totals(rules: rules) ?? []
   }
 
-  mutating func reduceSummary(_ action: SummaryAction) -> [Effect] {
+  mutating func reduceSummary(_ action: SummaryAction, words: Words) -> [Effect] {
     guard case .summary(var summary) = screen else { return [] }
     let scored = table.map { rules.points(for: $0) != nil } ?? false
     switch action {
     case .playAgain:
-      if let table, let points = rules.points(for: table) {
-        for (seat, value) in zip(table.seats, points) { scores[seat.name, default: 0] += value }
-        roundsPlayed += 1
-      }
-      table = nil
-      timer = nil  // a new round starts with a fresh clock
-      nextReveal = 0
+      // The round's points join the scores; the next deal makes the next
+      // round's table (and a fresh timer) from the same players and setup.
+      session?.closeRound(rules: rules)
+      if session?.roundsPlayed == 0 { session = nil }  // nothing to keep between rounds
       screen = .setup(SetupScreen())
       // Saved even without a table: a session's scores survive a restart between rounds.
       return [.saveGame, .redrawAll]
@@ -234,8 +251,9 @@ extension AppState {
       askUndo()
       return []
     case .scroll(let step):
-      let count = summary.standings ? sessionTotals().count : (table?.seats.count ?? 0) + 1
-      summary.scroll = max(0, min(summary.scroll + step, count))
+      // Clamped here, not only when drawn: one step back always moves the view.
+      let limit = SummaryScreen.maxScroll(state: self, words: words, standings: summary.standings)
+      summary.scroll = max(0, min(summary.scroll + step, limit))
       screen = .summary(summary)
       return []
     }
@@ -243,11 +261,7 @@ extension AppState {
 
   /// Back to the menu, forgetting the game and the session's scores.
   mutating func leaveSession() -> [Effect] {
-    scores = [:]
-    roundsPlayed = 0
-    table = nil
-    timer = nil
-    nextReveal = 0
+    session = nil
     screen = .home(HomeScreen(selection: homeIndex(of: game)))
     return [.saveGame, .redrawAll]
   }

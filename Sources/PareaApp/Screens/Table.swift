@@ -107,7 +107,7 @@ public struct TableScreen: Hashable, Sendable {
     return commands
   }
 
-  func action(for key: Key, state: AppState) -> Action? {
+  func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
     let shortcut = Shortcut(key)
     if notice != nil, mode == .main {
       // Right after an action, its result on screen: the moment a slip is seen.
@@ -171,7 +171,7 @@ public struct TableScreen: Hashable, Sendable {
       default: return nil
       }
     case .guessLocation:
-      let rows = LocationGrid.rows(state.locationCount)
+      let rows = LocationGrid.rows(locationCount)
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))
@@ -261,9 +261,15 @@ extension AppState {
       case .pick(let purpose): page.selection = wrap(page.selection + step, pickable(for: purpose).count)
       case .cause: page.causeSelection = wrap(page.causeSelection + step, rules.deathCauses.count)
       case .guessLocation(let by, let selection):
-        page.mode = .guessLocation(by: by, selection: clamp(selection + step, locationCount))
-      case .roles(let scroll): page.mode = .roles(scroll: max(0, scroll + step))
-      case .locations(let scroll): page.mode = .locations(scroll: max(0, scroll + step))
+        page.mode = .guessLocation(by: by, selection: clamp(selection + step, inPlay(environment.locations).count))
+      // Clamped here, not only when drawn: one step back always moves the view.
+      case .roles(let scroll):
+        let limit = TableScreen.maxScroll(of: page.mode, state: self, words: environment.words(language), locationCount: 0)
+        page.mode = .roles(scroll: max(0, min(limit, scroll + step)))
+      case .locations(let scroll):
+        let count = inPlay(environment.locations).count
+        let limit = TableScreen.maxScroll(of: page.mode, state: self, words: environment.words(language), locationCount: count)
+        page.mode = .locations(scroll: max(0, min(limit, scroll + step)))
       default: break
       }
     case .command(let command):
@@ -273,6 +279,9 @@ extension AppState {
       case .markDead: startPick(.markDead, &page)
       case .nextPhase:
         try? table.advancePhase()
+        // A timer belongs to one round: the day's does not run into the night,
+        // and the next day starts its own.
+        timer = nil
         effects.append(.saveGame)
       case .accuse:
         // The accuser is always asked for first, from everyone: the list of
@@ -289,7 +298,6 @@ extension AppState {
         if timer == nil { timer = RoundTimer(minutes: rules.roundMinutes ?? 5) }
         timer?.toggle()
       case .guessLocation:
-        locationCount = inPlay(environment.locations).count
         startPick(.guesser, &page)
       case .roles: page.mode = .roles(scroll: 0)
       case .locations: page.mode = .locations(scroll: 0)
@@ -313,7 +321,7 @@ extension AppState {
       page.mode = .main
       effects.append(.redrawAll)
     case .pick:
-      let locations = sortedLocations(inPlay(environment.locations), words: environment.words(language))
+      let locations = inPlay(environment.sortedLocations(language))
       effects += pick(&page, table: &table, locations: locations)
     }
     return effects
@@ -547,7 +555,7 @@ extension AppState {
 }
 
 /// Locations in the order the screens list them: by name in the current language.
-func sortedLocations(_ locations: [Location], words: Words) -> [Location] {
+func locationsByName(_ locations: [Location], words: Words) -> [Location] {
   // Compared without case or accents, so "Ίντερνετ καφέ" sorts among the Ι's.
   locations.map { (PlayerName.key(words.locationName($0.id)), $0) }
     .sorted { $0.0 < $1.0 }

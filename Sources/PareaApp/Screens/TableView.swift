@@ -183,14 +183,44 @@ extension TableScreen {
     }
   }
 
+  /// Where the roles' text goes.
+  static func rolesBody(size: Size) -> Rect {
+    Rect(row: 2, column: 3, width: size.width - 7, height: size.height - 4)
+  }
+
+  /// Where the list of locations goes.
+  static func locationsBody(size: Size) -> Rect {
+    Rect(row: 2, column: 3, width: size.width - 6, height: size.height - 4)
+  }
+
+  /// The furthest the roles' text or the locations' list can scroll.
+  static func maxScroll(of mode: Mode, state: AppState, words: Words, locationCount: Int) -> Int {
+    switch mode {
+    case .roles:
+      let body = rolesBody(size: state.viewport)
+      return max(0, roleLines(state: state, words: words, width: body.width).count - body.height)
+    case .locations:
+      return max(0, LocationGrid.rows(locationCount) - locationsBody(size: state.viewport).height)
+    default:
+      return 0
+    }
+  }
+
   private func drawRoles(into canvas: inout Canvas, state: AppState, words: Words, scroll: Int) {
-    guard let table = state.table else { return }
-    let rules = state.rules
     canvas.header(words, title: words("table.rolesTitle"))
+    let body = Self.rolesBody(size: Size(width: canvas.width, height: canvas.height))
+    let lines = Self.roleLines(state: state, words: words, width: body.width)
+    canvas.paragraphs(lines, in: body, scroll: min(scroll, max(0, lines.count - body.height)))
+    canvas.footer([KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "Esc", label: words("key.back"))])
+  }
+
+  /// The roles dealt in this game with their descriptions, wrapped to `width`.
+  static func roleLines(state: AppState, words: Words, width: Int) -> [(String, Style)] {
+    guard let table = state.table else { return [] }
+    let rules = state.rules
     var seen: [RoleID] = []
     for seat in table.seats where !seen.contains(seat.role) { seen.append(seat.role) }
     let order = rules.roles.map(\.id).filter(seen.contains)
-    let body = Rect(row: 2, column: 3, width: canvas.width - 7, height: canvas.height - 4)
     var lines: [(String, Style)] = []
     for role in order {
       let count = table.seats.filter { $0.role == role }.count
@@ -199,11 +229,10 @@ extension TableScreen {
       let hideCount = state.houseRules.hideSpyCount && rules.usesLocations
       let title = words.roleName(role) + (count > 1 && !hideCount ? " ×\(count)" : "") + "  ·  " + side
       lines.append((title, rules.isBad(role) ? Theme.bad : Theme.good))
-      lines += wrapped(words.roleDescription(role), width: body.width, indent: 2)
+      lines += wrapped(words.roleDescription(role), width: width, indent: 2)
       lines.append(("", .plain))
     }
-    canvas.paragraphs(lines, in: body, scroll: min(scroll, max(0, lines.count - body.height)))
-    canvas.footer([KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "Esc", label: words("key.back"))])
+    return lines
   }
 
   /// The laptop goes to whoever claims to be a spy. Nothing here depends on
@@ -230,7 +259,7 @@ extension TableScreen {
     let title = guesser.map { words("table.guessTitle", ["name": state.table?.seats[$0].name ?? ""]) }
     canvas.header(words, title: title ?? words("table.locationsTitle"))
     let names = locations.map { words.locationName($0.id) }
-    let body = Rect(row: 2, column: 3, width: canvas.width - 6, height: canvas.height - 4)
+    let body = Self.locationsBody(size: Size(width: canvas.width, height: canvas.height))
     LocationGrid.draw(names, marks: nil, selection: selection, scroll: scroll, in: body, canvas: &canvas)
     if guesser != nil {
       canvas.footer([

@@ -1,4 +1,4 @@
-/// Table customs a group may switch on in the settings.
+/// Table customs a group may switch on in the settings (saved with them).
 public struct HouseRules: Hashable, Codable, Sendable {
   /// A player who is out has their role shown at the table.
   public var revealDeadRoles = false
@@ -12,14 +12,5 @@ public struct HouseRules: Hashable, Codable, Sendable {
     self.revealDeadRoles = revealDeadRoles
     self.hideSpyCount = hideSpyCount
     self.revealCountdown = revealCountdown
-  }
-
-  /// The rules in the order the settings screen lists them, with their locale keys.
-  static var all: [(key: String, path: WritableKeyPath<HouseRules, Bool>)] {
-    [
-    ("settings.revealDeadRoles", \.revealDeadRoles),
-    ("settings.hideSpyCount", \.hideSpyCount),
-      ("settings.revealCountdown", \.revealCountdown),
-    ]
   }
 }

@@ -30,7 +30,7 @@ public struct RoundTimer: Hashable, Codable, Sendable {
   }
 
   /// Advances to `now`; returns true when this tick ran the time out.
-  mutating func tick(now: Int64) -> Bool {
+  public mutating func tick(now: Int64) -> Bool {
     guard running else { return false }
     if let lastTick { remaining -= Int(max(0, now - lastTick)) }
     lastTick = now
@@ -42,7 +42,7 @@ public struct RoundTimer: Hashable, Codable, Sendable {
   }
 
   /// Starts or pauses; a finished timer starts again from the top.
-  mutating func toggle() {
+  public mutating func toggle() {
     if running {
       running = false
       lastTick = nil
@@ -53,7 +53,7 @@ public struct RoundTimer: Hashable, Codable, Sendable {
   }
 
   /// Changes the length by whole minutes (1 to 60) and starts from the top.
-  mutating func adjust(minutes: Int) {
+  public mutating func adjust(minutes: Int) {
     duration = max(60, min(3600, duration + minutes * 60))
     remaining = duration * 1000
     running = false
