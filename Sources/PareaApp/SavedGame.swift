@@ -59,7 +59,7 @@ public struct SavedGame: Hashable, Codable, Sendable {
       !table.seats.isEmpty, rules.players.contains(table.seats.count),
       (0...table.seats.count).contains(nextReveal)
     else { return false }
-    return table.isConsistent(rules: rules)
+    return table.isConsistent
   }
 
   /// The names the file would show on screen: the table's, or the players' between rounds.

@@ -102,7 +102,7 @@ extension TableScreen {
       let box = Rect(row: 6, column: 52, width: 26, height: rules.deathCauses.count + 2)
       canvas.fill(box)
       canvas.frame(box, title: words("table.howDied"), style: Theme.accent)
-      canvas.list(table.deathCauses(rules: rules).map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
+      canvas.list(table.causesOffered.map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
     }
     if let timer = state.timer, case .main = mode {
       let row = panel.row + Self.commands(for: state).count + 2
@@ -145,7 +145,7 @@ extension TableScreen {
       parts.append(words(table.phase == .night ? "table.night" : "table.day", ["round": String(table.round)]))
     }
     for seat in table.seats.indices {
-      if let left = table.accusationsLeft(for: seat, rules: rules) {
+      if let left = table.accusationsLeft(for: seat) {
         parts.append(words("table.accusationsLeft", ["count": String(left)]))
       }
     }
