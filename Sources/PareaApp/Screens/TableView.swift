@@ -88,8 +88,8 @@ extension TableScreen {
       for (offset, command) in Self.commands(for: state).enumerated() {
         let row = panel.row + 1 + offset
         var label = words(command.label)
-        if command == .nextPhase {
-          label = words(table.phase == .night ? "table.command.toDay" : "table.command.toNight")
+        if command == .nextPhase, let next = table.nextPhase {
+          label = words("phase.\(next).begin")
         }
         if command == .timer {
           label = words(state.timer?.running == true ? "table.command.pauseTimer" : "table.command.startTimer")
@@ -141,8 +141,8 @@ extension TableScreen {
   /// Night/day, or the accusations left: what the whole table may know.
   private func status(table: Table, rules: any GameType, words: Words) -> String {
     var parts: [String] = []
-    if rules.usesPhases {
-      parts.append(words(table.phase == .night ? "table.night" : "table.day", ["round": String(table.round)]))
+    if let phase = table.phase {
+      parts.append(words("phase.\(phase).name", ["round": String(table.round)]))
     }
     for seat in table.seats.indices {
       if let left = table.accusationsLeft(for: seat) {
