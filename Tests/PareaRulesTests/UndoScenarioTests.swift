@@ -238,28 +238,4 @@ struct UndoScenarioTests {
     #expect(throws: TableError.self) { try damaged.undo() }
     #expect(damaged == before)
   }
-
-  @Test("Deaths marked by hand in this phase", arguments: [
-    ([Op](), [Int]()),
-    ([.die(5, .killedAtNight)], [5]),
-    ([.die(5, .killedAtNight), .phase], []),
-    ([.die(5, .killedAtNight), .phase, .die(2, .votedOut), .take(6)], [2]),
-    ([.die(5, .killedAtNight), .die(4, .votedOut), .look(1)], [5, 4]),
-  ] as [([Op], [Int])])
-  func markedOutThisPhase(ops: [Op], expected: [Int]) throws {
-    var table = makeTable(Palermo(), palermoRoles)
-    for op in ops { try op.apply(to: &table) }
-    #expect(table.markedOutThisPhase == expected)
-  }
-
-  @Test("The cause menu puts the phase's cause first", arguments: [
-    (Palermo() as any GameType, Op?.none, [DeathCause.killedAtNight, .votedOut]),
-    (Palermo(), .phase, [.votedOut, .killedAtNight]),
-    (Killer(), nil, [.killed]),
-  ] as [(any GameType, Op?, [DeathCause])])
-  func causesFollowThePhase(game: any GameType, op: Op?, expected: [DeathCause]) throws {
-    var table = makeTable(game, game.id == Palermo().id ? palermoRoles : killerRoles)
-    try op?.apply(to: &table)
-    #expect(table.causesOffered == expected)
-  }
 }
