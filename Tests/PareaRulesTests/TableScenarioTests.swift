@@ -618,4 +618,17 @@ struct TableTests {
     let otherGame = Table(game: Spy(), seats: table.seats, location: "zoo")
     #expect(!otherGame.isConsistent, "roles of another game")
   }
+
+  @Test func thePhaseMustBeOneOfTheGames() throws {
+    let table = makeTable(Palermo(), [Palermo.Roles.redThief, Palermo.Roles.doctor, Palermo.Roles.citizens[0]])
+    #expect(table.isConsistent)
+    let json = String(decoding: try JSONEncoder().encode(table), as: UTF8.self)
+    #expect(json.contains(#""phase":"night""#))
+    let dusk = try JSONDecoder().decode(Table.self, from: Data(json.replacingOccurrences(of: #""phase":"night""#, with: #""phase":"dusk""#).utf8))
+    #expect(!dusk.isConsistent)
+    // A game without phases has always saved `day`, and reads it as no phase at all.
+    let killer = makeTable(Killer(), [Killer.killer, Killer.cop, Killer.citizen])
+    #expect(String(decoding: try JSONEncoder().encode(killer), as: UTF8.self).contains(#""phase":"day""#))
+    #expect(killer.phase == nil && killer.isConsistent)
+  }
 }

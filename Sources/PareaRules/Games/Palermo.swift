@@ -42,12 +42,7 @@ public struct Palermo: GameType {
   public var sides: [Side] { [Side(id: Self.town, isBad: false), Side(id: Self.thieves, isBad: true)] }
   /// Night first (the deal happens at night), then day; a vote ends the day
   /// and the thieves' victim the night.
-  public var phases: [Phase] {
-    [
-      Phase(id: .night, causes: [.killedAtNight], endsAtADeath: true),
-      Phase(id: .day, causes: [.votedOut], endsAtADeath: true),
-    ]
-  }
+  public var phases: [Phase] { Self.allPhases }
   public var deathCauses: [DeathCause] { [.votedOut, .killedAtNight] }
   /// A day's discussion before the vote.
   public var roundMinutes: Int? { 3 }
@@ -69,6 +64,11 @@ public struct Palermo: GameType {
         id: Roles.blackKamikaze, side: Self.town, abilities: [.takesPlayerAlong(when: .killedAtNight)]),
     ] + Roles.citizens.map { Role(id: $0, side: Self.town) }
 
+  // Built once, like the roles: the table asks for its phase on every draw.
+  private static let allPhases = [
+    Phase(id: .night, causes: [.killedAtNight], endsAtADeath: true),
+    Phase(id: .day, causes: [.votedOut], endsAtADeath: true),
+  ]
 
   public var setupKind: SetupKind { .chooseRoles(pool: roles.map(\.id)) }
 
