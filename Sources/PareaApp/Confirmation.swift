@@ -52,9 +52,8 @@ public struct Confirmation: Hashable, Sendable {
   func message(words: Words, table: Table?) -> String {
     switch question {
     case .secondDeath(_, _, let earlier):
-      guard let table, table.seats.indices.contains(earlier) else { break }
-      let phase = table.phase == .night ? "night" : "day"
-      return words("confirm.secondDeath.\(phase).message", ["name": table.seats[earlier].name])
+      guard let table, table.seats.indices.contains(earlier), let phase = table.phase else { break }
+      return words("phase.\(phase).secondDeath", ["name": table.seats[earlier].name])
     case .undo(let step):
       guard let table else { break }
       return words("confirm.undo.message", ["what": Self.describe(step, table: table, words: words)])
@@ -74,7 +73,7 @@ public struct Confirmation: Hashable, Sendable {
     case .taken(let seat):
       return words("undo.what.died", ["name": name(seat), "cause": words("cause.takenByKamikaze")])
     case .phase(let phase, let round):
-      return words(phase == .day ? "undo.what.toDay" : "undo.what.toNight", ["round": String(round)])
+      return words("phase.\(phase).undo", ["round": String(round)])
     case .accused(let accusation):
       return words("undo.what.accused", ["name": name(accusation.target)])
     case .voted(let vote):

@@ -25,7 +25,7 @@ extension GameType {
         seats[index].locationRole = pool.removeLast()
       }
     }
-    var table = Table(game: id, seats: seats, location: location, startsAtNight: usesPhases)
+    var table = Table(game: self, seats: seats, location: location)
     // Drawn last, so that adding it changed no earlier deal of a given seed.
     if drawsFirstPlayer { table.firstPlayer = generator.uniform(below: seats.count) }
     return table

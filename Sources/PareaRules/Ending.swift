@@ -31,7 +31,7 @@ extension GameType {
   /// a false claim to accuse; nil while it is still on, and for games that
   /// end another way (Palermo, and Killer without a false claim).
   public func ending(of table: Table) -> Ending? {
-    if let claim = table.falseAccusation(rules: self) { return .falseAccusation(by: claim.by) }
+    if let claim = table.falseAccusation { return .falseAccusation(by: claim.by) }
     if let guess = table.guess {
       return canGuess(guess.by, at: table)
         ? .guessed(by: guess.by, location: guess.location, right: guess.correct)
@@ -46,4 +46,15 @@ extension GameType {
     else { return nil }
     return table.votes.isEmpty ? .endedNobodyAccused : .endedEarly
   }
+}
+
+extension Table {
+  /// The side that has won, if any, by the table's own game (`GameType.winner(of:)`).
+  public var winner: SideID? { rules.winner(of: self) }
+
+  /// Why the round ended, by the table's own game (`GameType.ending(of:)`).
+  public var ending: Ending? { rules.ending(of: self) }
+
+  /// Points each seat scores, by the table's own game (`GameType.points(for:)`).
+  public var points: [Int]? { rules.points(for: self) }
 }

@@ -60,8 +60,8 @@ public struct GameSession: Hashable, Sendable {
 
   /// Ends the round on the table: its points join the scores (a scored game),
   /// and the session waits for the next deal with the same players and setup.
-  public mutating func closeRound(rules: some GameType) {
-    if let table, let points = rules.points(for: table) {
+  public mutating func closeRound() {
+    if let table, let points = table.points {
       for (seat, value) in zip(table.seats, points) { scores[seat.name, default: 0] += value }
       roundsPlayed += 1
     }
@@ -72,9 +72,9 @@ public struct GameSession: Hashable, Sendable {
 
   /// Every name's points including the round on the table, best first (then
   /// by name, so that the order is the same every time).
-  public func totals(rules: some GameType) -> [(name: String, total: Int)] {
+  public func totals() -> [(name: String, total: Int)] {
     var totals = scores
-    if let table, let points = rules.points(for: table) {
+    if let table, let points = table.points {
       for (seat, value) in zip(table.seats, points) { totals[seat.name, default: 0] += value }
     }
     return totals.map { (name: $0.key, total: $0.value) }
@@ -95,7 +95,7 @@ public struct GameSession: Hashable, Sendable {
     guard table.game == game, !table.seats.isEmpty, rules.players.contains(table.seats.count),
       (0...table.seats.count).contains(nextReveal)
     else { return false }
-    return table.isConsistent(rules: rules)
+    return table.isConsistent
   }
 
   /// What the home screen needs to offer a saved game before the whole file is read.

@@ -41,10 +41,16 @@ public protocol GameType: Sendable {
   var deathCauses: [DeathCause] { get }
   /// Whether the table as a whole may accuse a player (Spy's vote).
   var tableAccuses: Bool { get }
-  /// Whether the game runs in nights and days (Palermo).
-  var usesPhases: Bool { get }
-  /// Game-specific setup rules beyond the generic ones; each broken rule is
-  /// reported as `SetupError.gameRule(game:rule:)`.
+  /// The game's phases in the order they follow one another (Palermo's night
+  /// and day); empty if the game does not run in phases. A table starts in
+  /// the first; passing the last starts a new round.
+  var phases: [Phase] { get }
+  /// The identifiers of the game's own setup rules, every one `brokenRules(in:)`
+  /// may return; each has the words `error.<game>.<rule>.title` and `.message`.
+  var setupRules: [String] { get }
+  /// The game's own setup rules that `roles` breaks, in the order a person
+  /// would fix them (each one of `setupRules`); each is reported as
+  /// `SetupError.gameRule(game:rule:)`.
   func brokenRules(in roles: [RoleID]) -> [String]
   /// The side that has won, if any, from the table's state.
   func winner(of table: Table) -> SideID?
@@ -69,6 +75,8 @@ extension GameType {
   }
 
   /// No game-specific setup rules by default.
+  public var setupRules: [String] { [] }
+  /// No game-specific setup rules by default.
   public func brokenRules(in roles: [RoleID]) -> [String] { [] }
   /// No secret location by default.
   public var usesLocations: Bool { false }
@@ -80,8 +88,14 @@ extension GameType {
   public var drawsFirstPlayer: Bool { false }
   /// Untimed by default.
   public var roundMinutes: Int? { nil }
-  /// No nights and days by default.
-  public var usesPhases: Bool { false }
+  /// No phases by default.
+  public var phases: [Phase] { [] }
+
+  /// Whether the game runs in phases (Palermo's nights and days).
+  public var usesPhases: Bool { !phases.isEmpty }
+
+  /// The phase with the given identifier, if the game has it.
+  public func phase(_ id: PhaseID) -> Phase? { phases.first { $0.id == id } }
 
   /// The role with the given identifier, if the game has it.
   public func role(_ id: RoleID) -> Role? { roles.first { $0.id == id } }

@@ -26,16 +26,6 @@ public enum DeathCause: String, Codable, Sendable, CaseIterable {
   case caughtByCop
   /// Accused by the table (Spy).
   case accusedByTable
-
-  /// The phase this cause belongs to (a vote by day, a killing by night), if any:
-  /// the table offers it first in that phase.
-  public var phase: Phase? {
-    switch self {
-    case .votedOut: .day
-    case .killedAtNight: .night
-    default: nil
-    }
-  }
 }
 
 /// What a role can do, beyond knowing other roles.

@@ -24,14 +24,6 @@ public struct Seat: Hashable, Codable, Sendable {
   public var isAlive: Bool { death == nil }
 }
 
-/// Night or day (Palermo).
-public enum Phase: String, Codable, Sendable {
-  /// Eyes closed; the thieves choose a victim.
-  case night
-  /// The town discusses and votes.
-  case day
-}
-
 /// Something that must happen before the table goes on.
 public enum FollowUp: Hashable, Codable, Sendable {
   /// The player at `seat` (a kamikaze) takes a living player of their choice along.
@@ -79,7 +71,7 @@ public enum TableEvent: Hashable, Codable, Sendable {
   /// A player died.
   case died(seat: Int, cause: DeathCause)
   /// The table moved to a new phase.
-  case phase(Phase, round: Int)
+  case phase(PhaseID, round: Int)
   /// An accusation was made (a right one is followed by the catch, as a death).
   case accused(Accusation)
   /// The table accused a player (Spy's vote), followed by the death it caused.
@@ -112,18 +104,27 @@ public enum TableError: Error, Hashable, Sendable {
   case unreadableLog
 }
 
-/// A game in progress: who sits where, their roles, who is out and why, and what happened.
+/// A game in progress: which game, who sits where, their roles, who is out
+/// and why, and what happened. The table knows its game, so its operations
+/// follow that game's rules without being told them.
+///
+/// Saved as JSON with the game's id under `game` (the game itself is not
+/// written); reading it back finds the game in the registry passed in
+/// `decoder.userInfo[GameRegistry.userInfoKey]` (`GameRegistry.standard`
+/// when none is), and an unknown id is a decoding error. Two tables are equal
+/// when their games have the same id and everything saved is equal.
 public struct Table: Hashable, Codable, Sendable {
-  /// The game being played.
-  public let game: GameID
+  /// The game being played, coded as its id.
+  private let played: PlayedGame
   /// The players in seating order.
   public private(set) var seats: [Seat]
   /// The secret location (Spy).
   public let location: LocationID?
   /// The current round, from 1.
   public private(set) var round: Int
-  /// The current phase (Palermo; other games stay in `.day`).
-  public private(set) var phase: Phase
+  /// The current phase's id. A game without phases keeps `day` here: saved
+  /// tables have always had a phase, and the files must not change.
+  private var phaseID: PhaseID
   /// What must happen before the table goes on.
   public private(set) var pending: FollowUp?
   /// Every accusation made, in order.
@@ -139,13 +140,21 @@ public struct Table: Hashable, Codable, Sendable {
   /// Everything that happened, in order.
   public private(set) var log: [TableEvent]
 
-  /// Seats a freshly dealt table.
-  public init(game: GameID, seats: [Seat], location: LocationID? = nil, startsAtNight: Bool = false) {
-    self.game = game
+  // The saved format: exactly the keys and the order tables were always written with.
+  private enum CodingKeys: String, CodingKey {
+    case played = "game"
+    case seats, location, round
+    case phaseID = "phase"
+    case pending, accusations, votes, guess, endedByHand, firstPlayer, log
+  }
+
+  /// Seats a freshly dealt table of `game`, in the game's first phase of round 1.
+  public init(game: any GameType, seats: [Seat], location: LocationID? = nil) {
+    self.played = PlayedGame(rules: game)
     self.seats = seats
     self.location = location
     self.round = 1
-    self.phase = startsAtNight ? .night : .day
+    self.phaseID = game.phases.first?.id ?? Self.noPhase
     self.pending = nil
     self.accusations = []
     self.votes = []
@@ -154,10 +163,23 @@ public struct Table: Hashable, Codable, Sendable {
     self.log = []
   }
 
-  /// Whether every seat number inside the table points at a seat and every
-  /// role belongs to `rules`: a table read from a file that fails this is
-  /// treated as damaged instead of crashing a screen later.
-  public func isConsistent(rules: some GameType) -> Bool {
+  /// What a table of a game without phases saves as its phase.
+  private static let noPhase = PhaseID.day
+
+  /// The rules of the game being played.
+  public var rules: any GameType { played.rules }
+
+  /// The identifier of the game being played.
+  public var game: GameID { played.rules.id }
+
+  /// The current phase's id, or nil if the game has no phases.
+  public var phase: PhaseID? { rules.usesPhases ? phaseID : nil }
+
+  /// Whether every seat number inside the table points at a seat, every role
+  /// belongs to the game and the phase is one of the game's: a table read
+  /// from a file that fails this is treated as damaged instead of crashing a
+  /// screen later.
+  public var isConsistent: Bool {
     let valid = seats.indices
     guard seats.allSatisfy({ rules.role($0.role) != nil }) else { return false }
     if case .takePlayer(let by)? = pending, !valid.contains(by) { return false }
@@ -168,6 +190,7 @@ public struct Table: Hashable, Codable, Sendable {
     if let guess, !valid.contains(guess.by) { return false }
     if let firstPlayer, !valid.contains(firstPlayer) { return false }
     if rules.usesLocations != (location != nil) { return false }
+    if rules.usesPhases && rules.phase(phaseID) == nil { return false }
     return seats.allSatisfy { ($0.locationRole ?? 0) >= 0 && $0.views >= 0 }
   }
 
@@ -195,8 +218,7 @@ public struct Table: Hashable, Codable, Sendable {
   /// Marks the player at `seat` dead and returns what must happen next (a
   /// kamikaze's choice), which also stays in `pending` until resolved.
   @discardableResult
-  public mutating func markDead(_ seat: Int, cause: DeathCause, rules: some GameType)
-    throws(TableError) -> FollowUp?
+  public mutating func markDead(_ seat: Int, cause: DeathCause) throws(TableError) -> FollowUp?
   {
     try check(seat)
     guard pending == nil else { throw .followUpPending }
@@ -228,23 +250,23 @@ public struct Table: Hashable, Codable, Sendable {
 
   // MARK: Phases
 
-  /// Moves from night to day, or from day to the next round's night.
+  /// Moves to the game's next phase; passing the last phase starts a new
+  /// round at the first (Palermo: night to day, day to the next night).
   public mutating func advancePhase() throws(TableError) {
+    let phases = rules.phases
+    guard let index = phases.firstIndex(where: { $0.id == phaseID }) else { throw .notAllowed }
     guard pending == nil else { throw .followUpPending }
-    switch phase {
-    case .night: phase = .day
-    case .day:
-      phase = .night
-      round += 1
-    }
-    log.append(.phase(phase, round: round))
+    let next = (index + 1) % phases.count
+    if next == 0 { round += 1 }
+    phaseID = phases[next].id
+    log.append(.phase(phaseID, round: round))
   }
 
   // MARK: Accusations
 
   /// How many wrong accusations the player at `seat` has left, or nil if their
   /// role does not accuse.
-  public func accusationsLeft(for seat: Int, rules: some GameType) -> Int? {
+  public func accusationsLeft(for seat: Int) -> Int? {
     guard seats.indices.contains(seat),
       let attempts = rules.role(seats[seat].role)?.accusationAttempts
     else { return nil }
@@ -254,13 +276,12 @@ public struct Table: Hashable, Codable, Sendable {
   /// The accuser at `by` accuses the player at `target`: a bad player is caught
   /// (out of the game); a wrong accusation spends one attempt. Returns whether it was right.
   @discardableResult
-  public mutating func accuse(_ target: Int, by accuser: Int, rules: some GameType)
-    throws(TableError) -> Bool
+  public mutating func accuse(_ target: Int, by accuser: Int) throws(TableError) -> Bool
   {
     try check(target)
     try check(accuser)
     guard pending == nil else { throw .followUpPending }
-    guard rules.winner(of: self) == nil else { throw .gameOver }
+    guard winner == nil else { throw .gameOver }
     guard seats[accuser].isAlive, target != accuser,
       rules.roles.contains(where: { $0.accusationAttempts != nil })
     else { throw .notAllowed }
@@ -269,7 +290,7 @@ public struct Table: Hashable, Codable, Sendable {
     // recorded (never refused, which would tell the table who the Cop is not)
     // and the game's rules decide what it costs (`Ending.falseAccusation`).
     let claims = rules.role(seats[accuser].role)?.accusationAttempts != nil
-    if claims, (accusationsLeft(for: accuser, rules: rules) ?? 0) <= 0 { throw .notAllowed }
+    if claims, (accusationsLeft(for: accuser) ?? 0) <= 0 { throw .notAllowed }
     let correct = claims && rules.isBad(seats[target].role)
     let accusation = Accusation(by: accuser, target: target, correct: correct)
     accusations.append(accusation)
@@ -280,7 +301,7 @@ public struct Table: Hashable, Codable, Sendable {
 
   /// The first accusation made by a player whose role does not accuse (a false
   /// claim to be the Cop), if any.
-  public func falseAccusation(rules: some GameType) -> Accusation? {
+  public var falseAccusation: Accusation? {
     accusations.first { accusation in
       seats.indices.contains(accusation.by) && rules.role(seats[accusation.by].role)?.accusationAttempts == nil
     }
@@ -289,14 +310,13 @@ public struct Table: Hashable, Codable, Sendable {
   /// The table accuses the player at `target` (Spy's vote): they are out, and
   /// their role decides the game. Returns whether they were on the bad side.
   @discardableResult
-  public mutating func tableAccuses(_ target: Int, startedBy starter: Int? = nil, rules: some GameType)
-    throws(TableError) -> Bool
+  public mutating func tableAccuses(_ target: Int, startedBy starter: Int? = nil) throws(TableError) -> Bool
   {
     try check(target)
     if let starter { try check(starter) }
     guard pending == nil else { throw .followUpPending }
     guard rules.tableAccuses else { throw .notAllowed }
-    guard rules.winner(of: self) == nil else { throw .gameOver }
+    guard winner == nil else { throw .gameOver }
     guard seats[target].isAlive else { throw .alreadyOut(target) }
     let correct = rules.isBad(seats[target].role)
     let vote = Accusation(by: starter ?? target, target: target, correct: correct)
@@ -314,13 +334,12 @@ public struct Table: Hashable, Codable, Sendable {
   /// table they are not a spy (the game decides what a false claim costs).
   /// Returns whether the named location is the real one.
   @discardableResult
-  public mutating func guessLocation(_ location: LocationID, by seat: Int, rules: some GameType)
-    throws(TableError) -> Bool
+  public mutating func guessLocation(_ location: LocationID, by seat: Int) throws(TableError) -> Bool
   {
     try check(seat)
     guard rules.roles.contains(where: \.guessesLocation), seats[seat].isAlive, guess == nil
     else { throw .notAllowed }
-    guard rules.winner(of: self) == nil else { throw .gameOver }
+    guard winner == nil else { throw .gameOver }
     let made = LocationGuess(by: seat, location: location, correct: location == self.location)
     guess = made
     log.append(.guessed(made))
@@ -339,4 +358,31 @@ public struct Table: Hashable, Codable, Sendable {
   mutating func replayLook(_ seat: Int) {
     log.append(.looked(seat: seat))
   }
+}
+
+/// The game a table is played with, saved as its id alone.
+private struct PlayedGame: Hashable, Codable, Sendable {
+  let rules: any GameType
+
+  init(rules: any GameType) { self.rules = rules }
+
+  /// Finds the game by id in the decoder's registry (the standard one by default).
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let id = try container.decode(GameID.self)
+    let registry = decoder.userInfo[GameRegistry.userInfoKey] as? GameRegistry ?? .standard
+    guard let game = registry.game(id) else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "No game \(id) in the registry")
+    }
+    rules = game
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rules.id)
+  }
+
+  // A game is known by its id: two values of one game type are the same game.
+  static func == (lhs: PlayedGame, rhs: PlayedGame) -> Bool { lhs.rules.id == rhs.rules.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(rules.id) }
 }

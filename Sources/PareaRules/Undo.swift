@@ -6,7 +6,7 @@ public enum TableStep: Hashable, Sendable {
   /// A kamikaze took the player at `seat` along.
   case taken(seat: Int)
   /// The table moved to a new phase.
-  case phase(Phase, round: Int)
+  case phase(PhaseID, round: Int)
   /// An accuser accused a player.
   case accused(Accusation)
   /// The table accused a player (Spy's vote).
@@ -67,7 +67,7 @@ extension Table {
     return steps
   }
 
-  /// The last action taken at the table, which `undo(rules:)` would take back;
+  /// The last action taken at the table, which `undo()` would take back;
   /// nil when nothing has happened since the reveals (or the log is damaged).
   public var lastStep: TableStep? { (try? steps())?.last?.step }
 
@@ -75,80 +75,50 @@ extension Table {
   /// from its first state by replaying every other action in its log, so it is
   /// exactly what it was before, derived deaths included. Looks stay counted.
   @discardableResult
-  public mutating func undo(rules: some GameType) throws(TableError) -> TableStep {
+  public mutating func undo() throws(TableError) -> TableStep {
     let steps = try steps()
     guard let last = steps.last else { throw .nothingToUndo }
     var startingAt: [Int: TableStep] = [:]
     for (step, lines) in steps.dropLast() { startingAt[lines[0]] = step }
+    // Every table starts in its game's first phase of round 1 (the deal puts
+    // it there, and always has): a log that says otherwise fails to replay.
     var rebuilt = Table(
-      game: game,
+      game: rules,
       seats: seats.map { seat in
         var fresh = seat
         fresh.death = nil
         return fresh
       },
-      location: location, startsAtNight: startedAtNight)
+      location: location)
     rebuilt.firstPlayer = firstPlayer
     for (index, event) in log.enumerated() {
       if case .looked(let seat) = event {
         rebuilt.replayLook(seat)
       } else if let step = startingAt[index] {
-        try rebuilt.replay(step, rules: rules)
+        try rebuilt.replay(step)
       }
     }
     self = rebuilt
     return last.step
   }
 
-  /// Whether the game began at night: the first change of phase says which way
-  /// it went; with none, the table is still in its first phase.
-  private var startedAtNight: Bool {
-    for case .phase(let phase, _) in log { return phase == .day }
-    return phase == .night
-  }
-
-  private mutating func replay(_ step: TableStep, rules: some GameType) throws(TableError) {
+  private mutating func replay(_ step: TableStep) throws(TableError) {
     switch step {
     case .died(let seat, let cause):
-      try markDead(seat, cause: cause, rules: rules)
+      try markDead(seat, cause: cause)
     case .taken(let seat):
       try resolveFollowUp(target: seat)
     case .phase(let phase, let round):
       try advancePhase()
       guard self.phase == phase, self.round == round else { throw .unreadableLog }
     case .accused(let accusation):
-      try accuse(accusation.target, by: accusation.by, rules: rules)
+      try accuse(accusation.target, by: accusation.by)
     case .voted(let vote):
-      try tableAccuses(vote.target, startedBy: vote.by, rules: rules)
+      try tableAccuses(vote.target, startedBy: vote.by)
     case .guessed(let guess):
-      try guessLocation(guess.location, by: guess.by, rules: rules)
+      try guessLocation(guess.location, by: guess.by)
     case .ended:
       end()
     }
-  }
-}
-
-extension Table {
-  /// The players marked out by hand since the current phase began, in order. A
-  /// kamikaze's choice and a catch are not counted: they follow from another action.
-  public func markedOutThisPhase(rules: some GameType) -> [Int] {
-    var seats: [Int] = []
-    for event in log.reversed() {
-      if case .phase = event { break }
-      if case .died(let seat, let cause) = event, rules.deathCauses.contains(cause) {
-        seats.insert(seat, at: 0)
-      }
-    }
-    return seats
-  }
-}
-
-extension Table {
-  /// The causes the table may record by hand, those of the current phase
-  /// first: Enter on the cause menu records what usually happens now.
-  public func deathCauses(rules: some GameType) -> [DeathCause] {
-    let causes = rules.deathCauses
-    guard rules.usesPhases else { return causes }
-    return causes.filter { $0.phase == phase } + causes.filter { $0.phase != phase }
   }
 }

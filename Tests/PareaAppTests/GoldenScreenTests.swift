@@ -173,7 +173,7 @@ import Testing
     let seats = names.indices.map { seat in
       Seat(name: names[seat], role: [1, 5].contains(seat) ? Spy.spy : Spy.local, locationRole: [1, 5].contains(seat) ? nil : [2, 0, 0, 6, 1, 0, 5][seat])
     }
-    state.table = Table(game: "spy", seats: seats, location: "ferry")
+    state.table = Table(game: Spy(), seats: seats, location: "ferry")
     state.session?.roundsPlayed = 2
     state.session?.scores = ["Konstantina Georgiou": 3, "Αλέξανδρος Παπαδάκης": 4, "Ιωάννης Χριστοδούλου": 2, "Bob": 2, "Ευτυχία": 1, "Nikos": 6, "Μαρία-Ελένη Σταύρου": 2]
     app = App(state: state, configuration: configuration(language))

@@ -14,16 +14,51 @@ import Testing
   /// notice keys and `confirm.…`. Read from the sources so a typo fails here.
   static func literalKeys() -> Set<String> {
     let root = String(#filePath.split(separator: "/Tests/")[0])
+    // Identifiers of the games (a role, a side…) look like keys too; they are not keys.
+    let identifiers = gameIdentifiers()
     var keys: Set<String> = []
     let files = swiftFiles(in: root + "/Sources/PareaApp") + swiftFiles(in: root + "/Sources/parea")
     for path in files {
       guard let text = read(path) else { continue }
-      for match in text.matches(of: /"([a-z]+(?:\.[A-Za-z0-9]+)+)"/) {
-        let key = String(match.1)
-        // Identifiers of the rules library also look like this; they are not keys.
-        if key.hasPrefix("palermo.") || key.hasPrefix("spy.") || key.hasPrefix("killer.") { continue }
-        keys.insert(key)
+      for match in text.matches(of: /"([a-z]+(?:\.[A-Za-z0-9]+)+)"/) where !identifiers.contains(String(match.1)) {
+        keys.insert(String(match.1))
       }
+    }
+    return keys
+  }
+
+  /// Every identifier the registered games hand out.
+  static func gameIdentifiers() -> Set<String> {
+    var identifiers: Set<String> = []
+    for game in GameRegistry.all {
+      identifiers.insert(game.id.rawValue)
+      identifiers.formUnion(game.roles.map(\.id.rawValue) + game.sides.map(\.id.rawValue))
+      identifiers.formUnion(game.phases.map(\.id.rawValue) + game.setupRules)
+    }
+    return identifiers
+  }
+
+  /// The words one game needs, derived from its data alone: its name, blurb
+  /// and rules, its sides, roles, phases and setup rules, the counts of a
+  /// count-the-bad-players setup, the table's hint for a game without phases.
+  static func keys(of game: any GameType) -> Set<String> {
+    var keys: Set<String> = ["game.\(game.id).name", "game.\(game.id).blurb", "game.\(game.id).rules"]
+    if !game.usesPhases { keys.insert("game.\(game.id).tableHint") }
+    for side in game.sides { keys.formUnion(["side.\(side.id).name", "side.\(side.id).win"]) }
+    for role in game.roles { keys.formUnion(["role.\(role.id).name", "role.\(role.id).description"]) }
+    if case .countBad(let bad, _, let fixed, let filler) = game.setupKind {
+      keys.insert("game.\(game.id).badCount.label")
+      for role in [bad, filler] + fixed {
+        keys.formUnion(["role.\(role).count.one", "role.\(role).count.other"])
+      }
+    }
+    for phase in game.phases {
+      keys.formUnion(["phase.\(phase.id).name", "phase.\(phase.id).begin", "phase.\(phase.id).undo"])
+      if phase.endsAtADeath { keys.insert("phase.\(phase.id).secondDeath") }
+    }
+    for rule in game.setupRules {
+      let key = SetupError.gameRule(game: game.id, rule: rule).key
+      keys.formUnion(["error.\(key).title", "error.\(key).message"])
     }
     return keys
   }
@@ -41,24 +76,11 @@ import Testing
     return files
   }
 
-  /// Keys built from identifiers: every game, side, role, cause and table command.
+  /// Keys built from identifiers: every registered game's, and every cause,
+  /// language, setup error, table command and question.
   static func derivedKeys() -> Set<String> {
     var keys: Set<String> = []
-    for game in GameRegistry.all {
-      keys.formUnion(["game.\(game.id).name", "game.\(game.id).blurb", "game.\(game.id).rules"])
-      if !game.usesPhases { keys.insert("game.\(game.id).tableHint") }
-      for side in game.sides { keys.formUnion(["side.\(side.id).name", "side.\(side.id).win"]) }
-      for role in game.roles { keys.formUnion(["role.\(role.id).name", "role.\(role.id).description"]) }
-      if case .countBad(let bad, _, let fixed, let filler) = game.setupKind {
-        keys.insert("game.\(game.id).badCount.label")
-        for role in [bad, filler] + fixed {
-          keys.formUnion(["role.\(role).count.one", "role.\(role).count.other"])
-        }
-      }
-      for rule in ["needsThief", "thievesOutnumberTown"] where game.id == "palermo" {
-        keys.formUnion(["error.palermo.\(rule).title", "error.palermo.\(rule).message"])
-      }
-    }
+    for game in GameRegistry.all { keys.formUnion(Self.keys(of: game)) }
     for cause in DeathCause.allCases { keys.insert("cause.\(cause)") }
     for language in Language.allCases { keys.insert("language.\(language.rawValue)") }
     let errors: [SetupError] = [
@@ -78,11 +100,8 @@ import Testing
       let key = PareaApp.Confirmation(question).key
       keys.formUnion([key + ".title", key + ".message"])
     }
-    // Questions whose message names what they are about.
-    keys.formUnion([
-      "confirm.secondDeath.title", "confirm.secondDeath.night.message", "confirm.secondDeath.day.message",
-      "confirm.undo.title", "confirm.undo.message",
-    ])
+    // Questions whose message names what they are about (the second death's is the phase's).
+    keys.formUnion(["confirm.secondDeath.title", "confirm.undo.title", "confirm.undo.message"])
     return keys
   }
 
@@ -97,10 +116,49 @@ import Testing
     #expect(missing.isEmpty, "missing in \(language): \(missing)")
   }
 
+  /// The other way round: every key of a game's namespaces in the tables is
+  /// one the data asks for, so a key left behind by a renamed role, phase or
+  /// rule fails here.
+  @Test(arguments: Language.allCases) func everyGameKeyIsUsed(_ language: Language) {
+    let catalog = Catalog.builtIn(language)
+    let wanted = Self.derivedKeys().union(Self.literalKeys())
+    let namespaces = ["game.", "side.", "role.", "phase."] + GameRegistry.all.map { "error.\($0.id)." }
+    let unused = catalog.keys(in: language).filter { key in
+      namespaces.contains { key.hasPrefix($0) } && !wanted.contains(key)
+    }
+    #expect(unused.isEmpty, "keys in \(language) that no game asks for: \(unused.sorted())")
+  }
+
+  /// A fourth game's words are derived the same way: nothing here names a game.
+  @Test func aGameOutsideTheRegistryGetsItsKeysFromItsData() {
+    let keys = Self.keys(of: Werewolf())
+    #expect(keys.isSuperset(of: [
+      "game.wolf.name", "side.wolf.pack.win", "role.wolf.wolf.count.other", "phase.dusk.begin",
+      "phase.dusk.secondDeath", "phase.dawn.undo", "error.wolf.needsWolf.message",
+    ]))
+    #expect(!keys.contains("game.wolf.tableHint"), "a game with phases has the phases' words instead")
+    #expect(!keys.contains("phase.dawn.secondDeath"), "dawn does not end at a death")
+  }
+
   @Test func theScanFindsKnownKeys() {
     let keys = Self.literalKeys()
     #expect(keys.contains("home.title"))
     #expect(keys.contains("players.prompt"))
     #expect(keys.contains("error.nameTooLong.title"))
   }
+}
+
+/// A game the locale tables do not have, to show that the derivation names no game.
+private struct Werewolf: GameType {
+  var id: GameID { "wolf" }
+  var players: ClosedRange<Int> { 4...8 }
+  var sides: [Side] { [Side(id: "wolf.village", isBad: false), Side(id: "wolf.pack", isBad: true)] }
+  var roles: [Role] { [Role(id: "wolf.wolf", side: "wolf.pack"), Role(id: "wolf.villager", side: "wolf.village")] }
+  var setupKind: SetupKind { .countBad(bad: "wolf.wolf", limit: 1...2, fixed: [], filler: "wolf.villager") }
+  var deathCauses: [DeathCause] { [.killedAtNight, .votedOut] }
+  var phases: [Phase] {
+    [Phase(id: "dusk", causes: [.killedAtNight], endsAtADeath: true), Phase(id: "dawn", causes: [.votedOut])]
+  }
+  var setupRules: [String] { ["needsWolf"] }
+  func winner(of table: Table) -> SideID? { nil }
 }

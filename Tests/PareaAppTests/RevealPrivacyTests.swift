@@ -22,7 +22,7 @@ import Testing
         name: names[index], role: id,
         locationRole: game.usesLocations && !game.isBad(id) ? index % 3 : nil)
     }
-    return Table(game: game.id, seats: seats, location: location)
+    return Table(game: game, seats: seats, location: location)
   }
 
   /// The reveal of seat 0, drawn as the hand-off's reveal draws it.

@@ -87,7 +87,7 @@ import Testing
     // Twenty at a Spy table: a heading and twenty rows do not fit at 80×24.
     let names = (1...20).map { "Player \($0)" }
     let seats = names.indices.map { Seat(name: names[$0], role: $0 == 0 ? Spy.spy : Spy.local, locationRole: $0 == 0 ? nil : 0) }
-    var state = AppState(language: .en, table: Table(game: "spy", seats: seats, location: "zoo"))
+    var state = AppState(language: .en, table: Table(game: Spy(), seats: seats, location: "zoo"))
     state.game = "spy"
     state.screen = .table(TableScreen())
     var app = App(state: state, configuration: configuration())

@@ -21,7 +21,7 @@ func spyTable(spy: Int, second: Int? = nil, language: Language = .en, names: [St
     player.views = 1
     return player
   }
-  var table = Table(game: "spy", seats: seats, location: "zoo")
+  var table = Table(game: Spy(), seats: seats, location: "zoo")
   table.firstPlayer = 2
   state.table = table
   return App(state: state, configuration: configuration(language))
@@ -114,7 +114,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     var expected = app.state
     let effects = app.send(.confirm(true))
     var table = try #require(expected.table)
-    try table.guessLocation(claim.location, by: claim.claimant, rules: Spy())
+    try table.guessLocation(claim.location, by: claim.claimant)
     expected.table = table
     expected.confirmation = nil
     expected.screen = .summary(SummaryScreen())

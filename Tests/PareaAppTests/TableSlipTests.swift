@@ -15,7 +15,7 @@ func tableApp(_ game: some GameType, _ roles: [RoleID], location: LocationID? = 
   let seats = roles.indices.map { index in
     Seat(name: names[index], role: roles[index], locationRole: location == nil || roles[index] == Spy.spy ? nil : index)
   }
-  var table = Table(game: game.id, seats: seats, location: location, startsAtNight: game.usesPhases)
+  var table = Table(game: game, seats: seats, location: location)
   for seat in seats.indices { try? table.recordLook(at: seat) }
   var state = AppState(language: language, table: table)
   state.game = game.id
@@ -69,7 +69,7 @@ extension App {
     #expect(app.state == expected)
     app.press(.enter)
     var table = try #require(expected.table)
-    try table.markDead(3, cause: .killedAtNight, rules: Palermo())
+    try table.markDead(3, cause: .killedAtNight)
     expected.table = table
     page.mode = .pick(.kamikaze(by: 3))
     page.selection = 0
@@ -244,7 +244,7 @@ extension TableScreen {
     let before = claimant.state
     let effects = claimant.press(.enter)
     var expected = before
-    try expected.table?.accuse(2, by: 1, rules: Killer())
+    try expected.table?.accuse(2, by: 1)
     expected.screen = .summary(SummaryScreen())
     #expect(effects == [.saveGame, .redrawAll])
     #expect(claimant.state == expected)
@@ -354,7 +354,7 @@ extension TableScreen {
     var app = tableApp(Spy(), [Spy.spy, Spy.local, Spy.local, Spy.local, Spy.local], location: "zoo")
     var before = app.state
     var table = try #require(before.table)
-    try table.guessLocation("train", by: 0, rules: Spy())
+    try table.guessLocation("train", by: 0)
     var state = app.state
     state.table = table
     state.screen = .summary(SummaryScreen())

@@ -64,7 +64,7 @@ extension EndToEnd {
       #expect(table.seats.allSatisfy { $0.views == 1 })
       #expect(table.nextReveal == 7)
       var screen = try play.waitForRows(table)
-      #expect(screen.contains(play.text("table.night", ["round": "1"])))
+      #expect(screen.contains(play.text("phase.night.name", ["round": "1"])))
       play.expectNoRoleOnTable(screen, table)
 
       let red = try #require(table.seats(holding: "palermo.redThief").first)
@@ -370,7 +370,7 @@ extension EndToEnd {
       try session.waitFor("▸ " + offered[1] + " ")
       try session.sendKeys("Up")
       let waiting = try session.settled("▸ " + offered[0] + " ")
-      #expect(waiting.contains(prompt) && waiting.contains(play.text("table.day", ["round": "1"])))
+      #expect(waiting.contains(prompt) && waiting.contains(play.text("phase.day.name", ["round": "1"])))
       let pending = try play.saved()
       #expect(pending.pendingKamikaze == kamikaze && pending.phase == "day")
       try play.pick(names[target], among: offered)

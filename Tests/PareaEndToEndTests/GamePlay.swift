@@ -324,7 +324,7 @@ struct Driver {
   /// `n`: night to day or day to night; waits for the header to say so.
   func nextPhase(to phase: String, round: Int) throws {
     try session.sendKeys("n")
-    try session.waitFor(text("table.\(phase)", ["round": "\(round)"]))
+    try session.waitFor(text("phase.\(phase).name", ["round": "\(round)"]))
   }
 
   /// `l`, the player, "Are you NAME?", Enter: waits for their card.

@@ -22,7 +22,7 @@ extension EndToEnd {
       try session.waitFor(play.text("settings.languageHint"))
       try session.sendKeys("Escape")
       var screen = try play.waitForTable()
-      #expect(screen.contains(play.text("table.night", ["round": "1"])))
+      #expect(screen.contains(play.text("phase.night.name", ["round": "1"])))
       #expect(screen.contains(play.text("table.hint.firstNight")))
       try play.waitForRows(saved)
       for key in ["table.actions", "table.command.end", "table.alive", "key.lookAgain"] {
@@ -86,7 +86,7 @@ extension EndToEnd {
       }
       #expect(try session.format("#{pane_width}x#{pane_height}") == "100x30")
       for row in play.rows(saved) { #expect(play.hasRow(row, on: large), "\(large)") }
-      #expect(large.contains(play.text("table.day", ["round": "1"])))
+      #expect(large.contains(play.text("phase.day.name", ["round": "1"])))
 
       try session.resize(width: 80, height: 24)
       var after = try session.waitUntil("the table at 80×24 again") { $0 == before }

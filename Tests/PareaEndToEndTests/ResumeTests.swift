@@ -97,7 +97,7 @@ extension EndToEnd {
       try second.sendKeys("Enter")
       let after = try second.waitUntil("the table as it was") { $0 == before }
       #expect(play.hasRow(play.row(saved.seats[thief].name, death: "votedOut", views: 1), on: after))
-      #expect(after.contains(play.text("table.day", ["round": "1"])))
+      #expect(after.contains(play.text("phase.day.name", ["round": "1"])))
       #expect(try play.saved().seats[thief].death == "votedOut")
     }
 

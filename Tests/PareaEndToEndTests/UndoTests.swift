@@ -50,9 +50,9 @@ extension EndToEnd {
       try play.waitForRow(name, views: 1)
       #expect(try play.saved().seats[thief].death == nil)
       try session.sendKeys("u")
-      try session.waitFor(play.text("undo.what.toDay", ["round": "1"]))
+      try session.waitFor(play.text("phase.day.undo", ["round": "1"]))
       try session.type(play.text("confirm.yes.key"))
-      try session.waitFor(play.text("table.night", ["round": "1"]))
+      try session.waitFor(play.text("phase.night.name", ["round": "1"]))
       #expect(try play.saved().phase == "night")
     }
   }

@@ -39,7 +39,7 @@ private func checkCommon(
   problems.check(table.game == game.id, "game id \(table.game)")
   problems.check(table.seats.count == names.count, "\(table.seats.count) seats for \(names.count) players")
   problems.check(table.round == 1 && table.pending == nil && table.log.isEmpty, "fresh table state")
-  problems.check(table.phase == (game.usesPhases ? .night : .day), "starting phase \(table.phase)")
+  problems.check(table.phase == game.phases.first?.id && table.round == 1, "starting phase \(String(describing: table.phase))")
   problems.check(table.accusations.isEmpty && table.guess == nil && !table.endedByHand, "fresh table")
   // Names are cleaned and in seating order.
   // Compared scalar by scalar: String's == would call "é" and "e\u{301}" equal.
@@ -257,7 +257,7 @@ struct DealInvariantTests {
   @Test func knowledgeDoesNotDependOnDeath() throws {
     // What a player learned at the reveal stays the same when they look again later.
     var table = makeTable(Palermo(), [R.redThief, R.blackThief, R.doctor, R.citizens[0], R.citizens[1]])
-    try table.markDead(1, cause: .votedOut, rules: Palermo())
+    try table.markDead(1, cause: .votedOut)
     #expect(Palermo().knowledge(of: 0, at: table) == [.player(seat: 1, role: R.blackThief)])
   }
 

@@ -31,7 +31,9 @@ struct WerewolfLite: GameType {
     .countBad(bad: Self.wolf, limit: 1...2, fixed: [Self.seer, Self.hunter], filler: Self.villager)
   }
   var deathCauses: [DeathCause] { [.votedOut, .killedAtNight] }
-  var usesPhases: Bool { true }
+  var phases: [Phase] {
+    [Phase(id: "night", causes: [.killedAtNight], endsAtADeath: true), Phase(id: "day", causes: [.votedOut])]
+  }
 
   /// The village wins when no wolf is left; the pack when the wolves are at least
   /// as many as everyone else. Nothing is decided while the Hunter chooses.
@@ -69,6 +71,7 @@ struct Court: GameType {
   }
   var setupKind: SetupKind { .chooseRoles(pool: roles.map(\.id)) }
   var deathCauses: [DeathCause] { [.votedOut] }
+  var setupRules: [String] { ["needsJudge", "twinsTogether"] }
 
   func brokenRules(in roles: [RoleID]) -> [String] {
     var broken: [String] = []
@@ -148,31 +151,31 @@ struct WerewolfLiteTests {
   @Test func hunterTakesSomeoneAlongAndDecidesTheGame() throws {
     // 0 wolf, 1 Seer, 2 Hunter, 3 and 4 villagers, 5 wolf.
     var table = makeTable(game, [W.wolf, W.seer, W.hunter, W.villager, W.villager, W.wolf])
-    try table.markDead(3, cause: .killedAtNight, rules: game)
+    try table.markDead(3, cause: .killedAtNight)
     #expect(game.winner(of: table) == nil)  // 2 wolves vs 3 others
     try table.advancePhase()
     // Voted out, the Hunter takes someone: 2 wolves vs 2 others would be the
     // pack's win, but nothing is decided while the Hunter chooses.
-    #expect(try table.markDead(2, cause: .votedOut, rules: game) == .takePlayer(by: 2))
+    #expect(try table.markDead(2, cause: .votedOut) == .takePlayer(by: 2))
     #expect(game.winner(of: table) == nil, "undecided while the Hunter chooses")
     try table.resolveFollowUp(target: 5)
     #expect(table.seats[5].death == .takenByKamikaze)
     #expect(game.winner(of: table) == nil)  // 1 wolf vs the Seer and a villager
     // A Hunter killed at night takes no one.
     var night = makeTable(game, [W.wolf, W.seer, W.hunter, W.villager, W.villager])
-    #expect(try night.markDead(2, cause: .killedAtNight, rules: game) == nil)
+    #expect(try night.markDead(2, cause: .killedAtNight) == nil)
   }
 
   @Test func seerAccusesOnce() throws {
     var table = makeTable(game, [W.wolf, W.seer, W.hunter, W.villager, W.villager, W.wolf])
-    #expect(table.accusationsLeft(for: 1, rules: game) == 1)
-    #expect(try table.accuse(0, by: 1, rules: game))
+    #expect(table.accusationsLeft(for: 1) == 1)
+    #expect(try table.accuse(0, by: 1))
     #expect(table.seats[0].death == .caughtByCop)
-    #expect(try table.accuse(3, by: 1, rules: game) == false)
-    #expect(table.accusationsLeft(for: 1, rules: game) == 0)
+    #expect(try table.accuse(3, by: 1) == false)
+    #expect(table.accusationsLeft(for: 1) == 0)
     // Out of attempts, with the game still open: refused as not allowed.
     #expect(game.winner(of: table) == nil)
-    #expect(throws: TableError.notAllowed) { try table.accuse(5, by: 1, rules: game) }
+    #expect(throws: TableError.notAllowed) { try table.accuse(5, by: 1) }
     #expect(table.accusations.count == 2)
   }
 
@@ -184,15 +187,15 @@ struct WerewolfLiteTests {
   ])
   func win(deaths: [Int], winner: SideID?) throws {
     var table = makeTable(game, [W.wolf, W.seer, W.hunter, W.villager])
-    for seat in deaths { try table.markDead(seat, cause: .killedAtNight, rules: game) }
+    for seat in deaths { try table.markDead(seat, cause: .killedAtNight) }
     #expect(game.winner(of: table) == winner)
   }
 
   @Test func noLocationsNoTableVote() throws {
     var table = try game.dealForTest(players: Sample.shortNames(5), setup: Setup(badCount: 1), seed: 3)
     #expect(table.location == nil)
-    #expect(throws: TableError.notAllowed) { try table.tableAccuses(0, rules: game) }
-    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0, rules: game) }
+    #expect(throws: TableError.notAllowed) { try table.tableAccuses(0) }
+    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0) }
   }
 }
 
@@ -245,7 +248,7 @@ struct CourtTests {
       dealt += 1
       let table = try game.dealForTest(players: names, setup: Setup(roles: roles), seed: UInt64(deal))
       if table.seats.map(\.role).sorted() != roles.sorted() { problems.append("deal \(deal): roles") }
-      if table.phase != .day { problems.append("deal \(deal): Court has no nights") }
+      if table.phase != nil { problems.append("deal \(deal): Court has no phases") }
       for (seat, role) in table.seats.map(\.role).enumerated() {
         let partner: RoleID? = switch role {
         case C.traitor: C.judge
@@ -274,7 +277,7 @@ struct CourtTests {
   ])
   func win(deaths: [Int], winner: SideID?) throws {
     var table = makeTable(game, [C.judge, C.traitor, C.jurors[0], C.jurors[1]])
-    for seat in deaths { try table.markDead(seat, cause: .votedOut, rules: game) }
+    for seat in deaths { try table.markDead(seat, cause: .votedOut) }
     #expect(game.winner(of: table) == winner)
   }
 

@@ -47,6 +47,22 @@ struct RegistryTests {
     }
   }
 
+  @Test func aRegistryIsAValue() throws {
+    #expect(GameRegistry.standard.games.map(\.id) == GameRegistry.all.map(\.id))
+    let more = GameRegistry.standard.adding(WerewolfLite())
+    #expect(more.games.map(\.id) == ["palermo", "spy", "killer", "wolf"])
+    #expect(try #require(more.game("wolf")) is WerewolfLite)
+    #expect(GameRegistry.standard.game("wolf") == nil && GameRegistry.game("wolf") == nil)
+    #expect(more != .standard && more == GameRegistry.standard.adding(WerewolfLite()))
+    #expect(GameRegistry([Court()]).games.count == 1)
+  }
+
+  @Test func twoGamesWithOneIdStopTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      _ = GameRegistry([Palermo(), Spy(), Palermo()])
+    }
+  }
+
   @Test func shippedGamesMatchTheSpec() {
     #expect(Palermo().players == 5...14)
     #expect(Spy().players == 3...20)
@@ -66,5 +82,26 @@ struct RegistryTests {
     #expect(Palermo().isBad(Palermo.Roles.snitch))
     #expect(!Palermo().isBad(Palermo.Roles.policeman))
     #expect(!Palermo().isBad("palermo.unknown"))
+    #expect(Palermo().setupRules == ["needsThief", "thievesOutnumberTown"])
+    #expect(Spy().setupRules.isEmpty && Killer().setupRules.isEmpty)
+  }
+
+  /// Every rule `brokenRules(in:)` reports is one the game declares (its words
+  /// are derived from the declaration), over many role sets, valid or not.
+  @Test("Broken rules are declared ones", arguments: (GameRegistry.all + [Court(), WerewolfLite()]).map { $0 as any GameType })
+  func brokenRulesAreDeclared(game: any GameType) {
+    #expect(Set(game.setupRules).count == game.setupRules.count)
+    var generator = SplitMix64(seed: 12)
+    var reported: Set<String> = []
+    let pool = game.roles.map(\.id)
+    for _ in 0..<5_000 {
+      // Any multiset of the game's roles, of any size from empty to the largest table.
+      let count = generator.uniform(below: game.players.upperBound + 1)
+      let roles = (0..<count).map { _ in pool[generator.uniform(below: pool.count)] }
+      reported.formUnion(game.brokenRules(in: roles))
+    }
+    #expect(reported.isSubset(of: game.setupRules), "undeclared: \(reported.subtracting(game.setupRules))")
+    // Every declared rule can be broken: none is dead.
+    #expect(reported == Set(game.setupRules), "never reported: \(Set(game.setupRules).subtracting(reported))")
   }
 }

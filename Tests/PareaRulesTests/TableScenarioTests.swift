@@ -65,7 +65,7 @@ struct PalermoTableTests {
   func win(row: WinRow) throws {
     var table = makeTable(game, row.roles)
     for death in row.deaths {
-      try table.markDead(death.seat, cause: death.cause, rules: game)
+      try table.markDead(death.seat, cause: death.cause)
     }
     #expect(table.pending == nil)
     #expect(game.winner(of: table) == row.winner)
@@ -92,7 +92,7 @@ struct PalermoTableTests {
   @Test("Kamikaze follow-ups", arguments: kamikazeRows)
   func kamikaze(row: KamikazeRow) throws {
     var table = makeTable(game, [R.redThief, R.blackThief, row.role, c1, c2, c3, R.roommate1])
-    let followUp = try table.markDead(2, cause: row.cause, rules: game)
+    let followUp = try table.markDead(2, cause: row.cause)
     #expect(followUp == (row.triggers ? .takePlayer(by: 2) : nil))
     #expect(table.pending == followUp)
     #expect(table.seats[2].death == row.cause)
@@ -103,7 +103,7 @@ struct PalermoTableTests {
     // The Red kamikaze is voted out and takes the Black kamikaze along: being
     // taken is not a night kill, so the Black kamikaze takes no one.
     var table = makeTable(game, [R.redThief, R.blackThief, R.redKamikaze, R.blackKamikaze, c0, c1, c2])
-    try table.markDead(2, cause: .votedOut, rules: game)
+    try table.markDead(2, cause: .votedOut)
     #expect(table.pending == .takePlayer(by: 2))
     try table.resolveFollowUp(target: 3)
     #expect(table.pending == nil)
@@ -115,22 +115,22 @@ struct PalermoTableTests {
 
   @Test func refusedWhilePending() throws {
     var table = makeTable(game, [R.redThief, R.blackThief, R.blackKamikaze, c0, c1, c2])
-    try table.markDead(2, cause: .killedAtNight, rules: game)
+    try table.markDead(2, cause: .killedAtNight)
     let before = table
-    #expect(throws: TableError.followUpPending) { try table.markDead(3, cause: .votedOut, rules: game) }
+    #expect(throws: TableError.followUpPending) { try table.markDead(3, cause: .votedOut) }
     #expect(throws: TableError.followUpPending) { try table.advancePhase() }
     // The dead kamikaze cannot take themselves, nor another dead player.
     #expect(throws: TableError.alreadyOut(2)) { try table.resolveFollowUp(target: 2) }
     #expect(throws: TableError.noSuchSeat(6)) { try table.resolveFollowUp(target: 6) }
     #expect(table == before, "refused operations change nothing")
     try table.resolveFollowUp(target: 0)
-    try table.markDead(3, cause: .votedOut, rules: game)
+    try table.markDead(3, cause: .votedOut)
   }
 
   @Test func resolvingADeadTargetThrows() throws {
     var table = makeTable(game, [R.redThief, R.blackThief, R.redKamikaze, c0, c1, c2])
-    try table.markDead(3, cause: .killedAtNight, rules: game)
-    try table.markDead(2, cause: .votedOut, rules: game)
+    try table.markDead(3, cause: .killedAtNight)
+    try table.markDead(2, cause: .votedOut)
     #expect(throws: TableError.alreadyOut(3)) { try table.resolveFollowUp(target: 3) }
     #expect(table.pending == .takePlayer(by: 2))
   }
@@ -149,11 +149,11 @@ struct PalermoTableTests {
   func noWinnerWhilePending(row: PendingRow) throws {
     // Red thief, Red kamikaze, Doctor, two citizens killed: 1 thief vs 2 town.
     var table = makeTable(game, [R.redThief, R.redKamikaze, R.doctor, c0, c1])
-    try table.markDead(3, cause: .killedAtNight, rules: game)
-    try table.markDead(4, cause: .killedAtNight, rules: game)
+    try table.markDead(3, cause: .killedAtNight)
+    try table.markDead(4, cause: .killedAtNight)
     #expect(game.winner(of: table) == nil)
     // Voted out: 1 thief vs 1 town would be the thieves' win, but the kamikaze still chooses.
-    try table.markDead(1, cause: .votedOut, rules: game)
+    try table.markDead(1, cause: .votedOut)
     #expect(table.pending != nil)
     #expect(game.winner(of: table) == nil)
     try table.resolveFollowUp(target: row.target)
@@ -162,23 +162,23 @@ struct PalermoTableTests {
 
   @Test func lastPlayerKamikazeTakesNoOne() throws {
     var table = makeTable(game, [R.redThief, R.blackKamikaze, c0, c1, c2])
-    for seat in [0, 2, 3, 4] { try table.markDead(seat, cause: .votedOut, rules: game) }
-    #expect(try table.markDead(1, cause: .killedAtNight, rules: game) == nil)
+    for seat in [0, 2, 3, 4] { try table.markDead(seat, cause: .votedOut) }
+    #expect(try table.markDead(1, cause: .killedAtNight) == nil)
     #expect(table.alive.isEmpty)
   }
 
   @Test func doctorProtectsButHasNoTableEffect() throws {
     #expect(game.role(R.doctor)?.abilities == [.protectsAtNight])
     var table = makeTable(game, [R.redThief, R.blackThief, R.doctor, c0, c1, c2])
-    #expect(try table.markDead(2, cause: .killedAtNight, rules: game) == nil)
+    #expect(try table.markDead(2, cause: .killedAtNight) == nil)
   }
 
   @Test func markingDeadTwiceOrNowhereThrows() throws {
     var table = makeTable(game, [R.redThief, R.blackThief, R.doctor, c0, c1])
-    try table.markDead(2, cause: .votedOut, rules: game)
-    #expect(throws: TableError.alreadyOut(2)) { try table.markDead(2, cause: .killedAtNight, rules: game) }
-    #expect(throws: TableError.noSuchSeat(5)) { try table.markDead(5, cause: .votedOut, rules: game) }
-    #expect(throws: TableError.noSuchSeat(-1)) { try table.markDead(-1, cause: .votedOut, rules: game) }
+    try table.markDead(2, cause: .votedOut)
+    #expect(throws: TableError.alreadyOut(2)) { try table.markDead(2, cause: .killedAtNight) }
+    #expect(throws: TableError.noSuchSeat(5)) { try table.markDead(5, cause: .votedOut) }
+    #expect(throws: TableError.noSuchSeat(-1)) { try table.markDead(-1, cause: .votedOut) }
     #expect(table.seats[2].death == .votedOut)
   }
 
@@ -196,10 +196,10 @@ struct PalermoTableTests {
 
   @Test func palermoHasNoAccusationsOrGuesses() throws {
     var table = makeTable(game, [R.redThief, R.policeman, R.doctor, c0, c1])
-    #expect(throws: TableError.notAllowed) { try table.accuse(0, by: 1, rules: game) }
-    #expect(throws: TableError.notAllowed) { try table.tableAccuses(0, rules: game) }
-    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0, rules: game) }
-    #expect(table.accusationsLeft(for: 1, rules: game) == nil)
+    #expect(throws: TableError.notAllowed) { try table.accuse(0, by: 1) }
+    #expect(throws: TableError.notAllowed) { try table.tableAccuses(0) }
+    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0) }
+    #expect(table.accusationsLeft(for: 1) == nil)
   }
 
   @Test("A whole seeded game, played to the town's win")
@@ -208,16 +208,16 @@ struct PalermoTableTests {
     let table0 = try game.dealForTest(players: Sample.shortNames(7), setup: Setup(roles: roles), seed: 77)
     var table = table0
     let seat = { (role: RoleID) in table0.seats(holding: role)[0] }
-    try table.markDead(seat(c0), cause: .killedAtNight, rules: game)  // night 1
+    try table.markDead(seat(c0), cause: .killedAtNight)  // night 1
     try table.advancePhase()
-    try table.markDead(seat(R.redKamikaze), cause: .votedOut, rules: game)  // day 1
+    try table.markDead(seat(R.redKamikaze), cause: .votedOut)  // day 1
     #expect(table.pending == .takePlayer(by: seat(R.redKamikaze)))
     try table.resolveFollowUp(target: seat(R.redThief))
     #expect(game.winner(of: table) == nil)
     try table.advancePhase()  // night 2: the Doctor saves the victim, nobody dies
     try table.advancePhase()
     #expect(game.winner(of: table) == nil)
-    try table.markDead(seat(R.blackThief), cause: .votedOut, rules: game)  // day 2
+    try table.markDead(seat(R.blackThief), cause: .votedOut)  // day 2
     #expect(game.winner(of: table) == Palermo.town)
     #expect(table.round == 2 && table.phase == .day)
     #expect(table.alive.count == 3)
@@ -249,19 +249,19 @@ struct KillerTableTests {
 
   @Test func rightAccusationCatchesTheKiller() throws {
     var table = table()
-    #expect(try table.accuse(0, by: 1, rules: game))
+    #expect(try table.accuse(0, by: 1))
     #expect(table.seats[0].death == .caughtByCop)
     #expect(table.accusations.map(fields) == [Fields(by: 1, target: 0, correct: true)])
-    #expect(table.accusationsLeft(for: 1, rules: game) == Killer.copAttempts)
+    #expect(table.accusationsLeft(for: 1) == Killer.copAttempts)
     #expect(game.winner(of: table) == Killer.town)
-    #expect(throws: TableError.gameOver) { try table.accuse(2, by: 1, rules: game) }
+    #expect(throws: TableError.gameOver) { try table.accuse(2, by: 1) }
   }
 
   @Test func wrongAccusationSpendsAnAttempt() throws {
     var table = table()
-    #expect(try table.accuse(2, by: 1, rules: game) == false)
+    #expect(try table.accuse(2, by: 1) == false)
     #expect(table.seats[2].isAlive, "a wrongly accused citizen stays in")
-    #expect(table.accusationsLeft(for: 1, rules: game) == 2)
+    #expect(table.accusationsLeft(for: 1) == 2)
     #expect(table.accusations.map(fields) == [Fields(by: 1, target: 2, correct: false)])
     #expect(table.log == table.accusations.map { .accused($0) })
     #expect(game.winner(of: table) == nil)
@@ -271,40 +271,40 @@ struct KillerTableTests {
     var table = table()
     for (index, target) in [2, 3, 2].enumerated() {
       #expect(game.winner(of: table) == nil)
-      #expect(try table.accuse(target, by: 1, rules: game) == false)
-      #expect(table.accusationsLeft(for: 1, rules: game) == 2 - index)
+      #expect(try table.accuse(target, by: 1) == false)
+      #expect(table.accusationsLeft(for: 1) == 2 - index)
     }
     #expect(game.winner(of: table) == Killer.killers)
     // Out of attempts (and the game is over): a fourth accusation is refused.
     let before = table
-    #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1, rules: game) }
+    #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1) }
     #expect(table == before)
   }
 
   @Test func allKillersCaughtWinsForTheTown() throws {
     var table = table(killers: 2)
-    #expect(try table.accuse(5, by: 1, rules: game))
+    #expect(try table.accuse(5, by: 1))
     #expect(game.winner(of: table) == nil, "one killer still in")
-    #expect(try table.accuse(2, by: 1, rules: game) == false)
-    #expect(try table.accuse(0, by: 1, rules: game))
+    #expect(try table.accuse(2, by: 1) == false)
+    #expect(try table.accuse(0, by: 1))
     #expect(game.winner(of: table) == Killer.town)
-    #expect(table.accusationsLeft(for: 1, rules: game) == 2)
+    #expect(table.accusationsLeft(for: 1) == 2)
   }
 
   @Test func noCitizenLeftWinsForTheKillers() throws {
     var table = table()
-    try table.markDead(2, cause: .killed, rules: game)
-    try table.markDead(3, cause: .killed, rules: game)
+    try table.markDead(2, cause: .killed)
+    try table.markDead(3, cause: .killed)
     #expect(game.winner(of: table) == nil)
-    try table.markDead(4, cause: .killed, rules: game)
+    try table.markDead(4, cause: .killed)
     #expect(game.winner(of: table) == Killer.killers)
   }
 
   @Test func copDeadWinsForTheKillers() throws {
     var table = table()
-    #expect(try table.markDead(1, cause: .killed, rules: game) == nil)
+    #expect(try table.markDead(1, cause: .killed) == nil)
     #expect(game.winner(of: table) == Killer.killers)
-    #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1, rules: game) }
+    #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1) }
   }
 
   /// An accusation by someone who is not the Cop is never refused (a refusal
@@ -313,35 +313,35 @@ struct KillerTableTests {
   @Test(arguments: [(accuser: 2, target: 0), (accuser: 0, target: 3), (accuser: 3, target: 2)])
   func aFalseClaimToBeTheCopEndsTheGame(accuser: Int, target: Int) throws {
     var table = table(killers: 2)
-    #expect(try table.accuse(target, by: accuser, rules: game) == false)
+    #expect(try table.accuse(target, by: accuser) == false)
     #expect(table.accusations == [Accusation(by: accuser, target: target, correct: false)])
     #expect(table.alive.count == table.seats.count)
-    #expect(table.falseAccusation(rules: game) == Accusation(by: accuser, target: target, correct: false))
+    #expect(table.falseAccusation == Accusation(by: accuser, target: target, correct: false))
     #expect(game.winner(of: table) == Killer.killers)
     #expect(game.ending(of: table) == .falseAccusation(by: accuser))
-    #expect(table.accusationsLeft(for: 1, rules: game) == Killer.copAttempts)
-    #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1, rules: game) }
+    #expect(table.accusationsLeft(for: 1) == Killer.copAttempts)
+    #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1) }
   }
 
   @Test func onlyTheLivingCopAccusesOthers() throws {
     var table = table(killers: 2)
-    #expect(throws: TableError.notAllowed) { try table.accuse(1, by: 1, rules: game) }  // themselves
-    #expect(throws: TableError.noSuchSeat(9)) { try table.accuse(9, by: 1, rules: game) }
-    #expect(throws: TableError.noSuchSeat(9)) { try table.accuse(0, by: 9, rules: game) }
-    try table.markDead(3, cause: .killed, rules: game)
-    #expect(throws: TableError.alreadyOut(3)) { try table.accuse(3, by: 1, rules: game) }
+    #expect(throws: TableError.notAllowed) { try table.accuse(1, by: 1) }  // themselves
+    #expect(throws: TableError.noSuchSeat(9)) { try table.accuse(9, by: 1) }
+    #expect(throws: TableError.noSuchSeat(9)) { try table.accuse(0, by: 9) }
+    try table.markDead(3, cause: .killed)
+    #expect(throws: TableError.alreadyOut(3)) { try table.accuse(3, by: 1) }
     #expect(table.accusations.isEmpty)
-    #expect(table.accusationsLeft(for: 0, rules: game) == nil)
-    #expect(table.accusationsLeft(for: 99, rules: game) == nil)
+    #expect(table.accusationsLeft(for: 0) == nil)
+    #expect(table.accusationsLeft(for: 99) == nil)
   }
 
   @Test func killerHasNoTableVoteNorPhasesNorFollowUps() throws {
     var table = table()
-    #expect(table.phase == .day)
-    #expect(throws: TableError.notAllowed) { try table.tableAccuses(0, rules: game) }
-    #expect(try table.markDead(0, cause: .killed, rules: game) == nil)
-    try table.advancePhase()
-    #expect(table.round == 2)
+    #expect(table.phase == nil && table.nextPhase == nil && table.currentPhase == nil)
+    #expect(throws: TableError.notAllowed) { try table.tableAccuses(0) }
+    #expect(try table.markDead(0, cause: .killed) == nil)
+    #expect(throws: TableError.notAllowed) { try table.advancePhase() }
+    #expect(table.round == 1 && table.log == [.died(seat: 0, cause: .killed)])
   }
 }
 
@@ -361,16 +361,16 @@ struct SpyTableTests {
   @Test("A spy's guess", arguments: [(LocationID("zoo"), true), (LocationID("train"), false)])
   func guess(location: LocationID, right: Bool) throws {
     var table = table(spies: 2)
-    #expect(try table.guessLocation(location, by: 0, rules: game) == right)
+    #expect(try table.guessLocation(location, by: 0) == right)
     let made = try #require(table.guess)
     #expect(made.by == 0 && made.location == location && made.correct == right)
     #expect(table.log == [.guessed(made)])
     #expect(game.winner(of: table) == (right ? Spy.spies : Spy.locals))
     // No second guess, by the same spy or the other.
-    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0, rules: game) }
-    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 4, rules: game) }
+    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0) }
+    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 4) }
     // And no accusation once decided.
-    #expect(throws: TableError.gameOver) { try table.tableAccuses(1, rules: game) }
+    #expect(throws: TableError.gameOver) { try table.tableAccuses(1) }
   }
 
   /// A local may claim to be a spy and guess: refusing would clear them in
@@ -379,20 +379,20 @@ struct SpyTableTests {
   @Test("A local's claim ends the round", arguments: [LocationID("zoo"), "train"])
   func localClaimEndsTheRound(location: LocationID) throws {
     var table = table()
-    #expect(try table.guessLocation(location, by: 1, rules: game) == (location == "zoo"))
+    #expect(try table.guessLocation(location, by: 1) == (location == "zoo"))
     let made = try #require(table.guess)
     #expect(table.log == [.guessed(made)])
     #expect(game.winner(of: table) == Spy.spies)
     #expect(game.ending(of: table) == .falseClaim(by: 1, location: location))
-    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0, rules: game) }
-    #expect(throws: TableError.noSuchSeat(6)) { try table.guessLocation("zoo", by: 6, rules: game) }
+    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0) }
+    #expect(throws: TableError.noSuchSeat(6)) { try table.guessLocation("zoo", by: 6) }
   }
 
   @Test func accusedSpyCannotGuess() throws {
     var table = table(spies: 2)
-    #expect(try table.tableAccuses(0, rules: game))
-    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0, rules: game) }
-    #expect(try table.guessLocation("zoo", by: 4, rules: game))
+    #expect(try table.tableAccuses(0))
+    #expect(throws: TableError.notAllowed) { try table.guessLocation("zoo", by: 0) }
+    #expect(try table.guessLocation("zoo", by: 4))
     #expect(game.winner(of: table) == Spy.spies)
   }
 
@@ -417,19 +417,19 @@ struct SpyTableTests {
     var table = table(spies: row.spies)
     for target in row.accused {
       let isSpy = table.seats[target].role == Spy.spy
-      #expect(try table.tableAccuses(target, rules: game) == isSpy)
+      #expect(try table.tableAccuses(target) == isSpy)
       #expect(table.seats[target].death == .accusedByTable)
     }
     #expect(game.winner(of: table) == row.winner)
     if row.winner != nil {
-      #expect(throws: TableError.gameOver) { try table.tableAccuses(5, rules: game) }
+      #expect(throws: TableError.gameOver) { try table.tableAccuses(5) }
     }
   }
 
   @Test func accusingTheSameSpyTwiceThrows() throws {
     var table = table(spies: 2)
-    try table.tableAccuses(0, rules: game)
-    #expect(throws: TableError.alreadyOut(0)) { try table.tableAccuses(0, rules: game) }
+    try table.tableAccuses(0)
+    #expect(throws: TableError.alreadyOut(0)) { try table.tableAccuses(0) }
   }
 }
 
@@ -462,7 +462,7 @@ struct TableTests {
     var table = makeTable(Killer(), [Killer.citizen, Killer.killer, Killer.citizen, Killer.cop])
     #expect(table.seats(holding: Killer.citizen) == [0, 2])
     #expect(table.seats(holding: "nope").isEmpty)
-    try table.markDead(2, cause: .killed, rules: Killer())
+    try table.markDead(2, cause: .killed)
     #expect(table.alive == [0, 1, 3])
   }
 
@@ -473,17 +473,17 @@ struct TableTests {
       var palermo = makeTable(Palermo(), [R.redThief, R.blackThief, R.redKamikaze, R.doctor, R.citizens[0]])
       try palermo.recordLook(at: 0)
       try palermo.advancePhase()
-      try palermo.markDead(2, cause: .votedOut, rules: Palermo())  // leaves a follow-up pending
+      try palermo.markDead(2, cause: .votedOut)  // leaves a follow-up pending
       tables.append(palermo)
 
       var killer = makeTable(Killer(), [Killer.killer, Killer.cop, Killer.citizen, Killer.citizen])
-      try killer.accuse(2, by: 1, rules: Killer())
-      try killer.markDead(3, cause: .killed, rules: Killer())
+      try killer.accuse(2, by: 1)
+      try killer.markDead(3, cause: .killed)
       killer.end()
       tables.append(killer)
 
       var spy = makeTable(Spy(), [Spy.local, Spy.spy, Spy.local], location: "zoo", locationRoles: [3, nil, 0])
-      try spy.guessLocation("train", by: 1, rules: Spy())
+      try spy.guessLocation("train", by: 1)
       tables.append(spy)
       tables.append(try Spy().dealForTest(
         players: Sample.names(9), setup: Setup(badCount: 2), locations: Sample.locations, seed: 5))
@@ -531,7 +531,7 @@ struct TableTests {
       let spy = seat == 0 || (spies == 2 && seat == 4)
       return Seat(name: "P\(seat)", role: spy ? Spy.spy : Spy.local, locationRole: spy ? nil : seat)
     }
-    return Table(game: "spy", seats: seats, location: "zoo")
+    return Table(game: Spy(), seats: seats, location: "zoo")
   }
 
   enum Step: Sendable {
@@ -583,8 +583,8 @@ struct TableTests {
     var table = Self.table(spies: row.spies)
     for step in row.steps {
       switch step {
-      case .guess(let by, let location): try table.guessLocation(location, by: by, rules: Spy())
-      case .accuse(let target, let starter): try table.tableAccuses(target, startedBy: starter, rules: Spy())
+      case .guess(let by, let location): try table.guessLocation(location, by: by)
+      case .accuse(let target, let starter): try table.tableAccuses(target, startedBy: starter)
       case .end: table.end()
       }
     }
@@ -606,7 +606,7 @@ struct TableTests {
   @Test func seatNumbersMustPointAtSeats() throws {
     var generator = SplitMix64(seed: 8)
     let table = try Killer().deal(players: ["A", "B", "C", "D", "E"], setup: Setup(badCount: 1), using: &generator)
-    #expect(table.isConsistent(rules: Killer()))
+    #expect(table.isConsistent)
     // Rewrite the saved JSON the way a person with an editor might.
     let encoder = JSONEncoder()
     var json = String(decoding: try encoder.encode(table), as: UTF8.self)
@@ -614,7 +614,21 @@ struct TableTests {
     json.removeLast()
     json += ",\"firstPlayer\":99}"
     let edited = try JSONDecoder().decode(Table.self, from: Data(json.utf8))
-    #expect(!edited.isConsistent(rules: Killer()))
-    #expect(!table.isConsistent(rules: Palermo()), "roles of another game")
+    #expect(!edited.isConsistent)
+    let otherGame = Table(game: Spy(), seats: table.seats, location: "zoo")
+    #expect(!otherGame.isConsistent, "roles of another game")
+  }
+
+  @Test func thePhaseMustBeOneOfTheGames() throws {
+    let table = makeTable(Palermo(), [Palermo.Roles.redThief, Palermo.Roles.doctor, Palermo.Roles.citizens[0]])
+    #expect(table.isConsistent)
+    let json = String(decoding: try JSONEncoder().encode(table), as: UTF8.self)
+    #expect(json.contains(#""phase":"night""#))
+    let dusk = try JSONDecoder().decode(Table.self, from: Data(json.replacingOccurrences(of: #""phase":"night""#, with: #""phase":"dusk""#).utf8))
+    #expect(!dusk.isConsistent)
+    // A game without phases has always saved `day`, and reads it as no phase at all.
+    let killer = makeTable(Killer(), [Killer.killer, Killer.cop, Killer.citizen])
+    #expect(String(decoding: try JSONEncoder().encode(killer), as: UTF8.self).contains(#""phase":"day""#))
+    #expect(killer.phase == nil && killer.isConsistent)
   }
 }

@@ -95,7 +95,7 @@ func makeTable(
   let seats = roles.indices.map { index in
     Seat(name: "P\(index)", role: roles[index], locationRole: locationRoles?[index])
   }
-  return Table(game: game.id, seats: seats, location: location, startsAtNight: game.usesPhases)
+  return Table(game: game, seats: seats, location: location)
 }
 
 // MARK: - Chi-square

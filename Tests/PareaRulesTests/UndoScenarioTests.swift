@@ -35,15 +35,15 @@ enum Op: Sendable, CustomStringConvertible {
     }
   }
 
-  func apply(to table: inout Table, rules: some GameType) throws {
+  func apply(to table: inout Table) throws {
     switch self {
     case .look(let seat): try table.recordLook(at: seat)
-    case .die(let seat, let cause): try table.markDead(seat, cause: cause, rules: rules)
+    case .die(let seat, let cause): try table.markDead(seat, cause: cause)
     case .take(let seat): try table.resolveFollowUp(target: seat)
     case .phase: try table.advancePhase()
-    case .accuse(let target, let by): try table.accuse(target, by: by, rules: rules)
-    case .vote(let target, let by): try table.tableAccuses(target, startedBy: by, rules: rules)
-    case .guess(let location, let by): try table.guessLocation(location, by: by, rules: rules)
+    case .accuse(let target, let by): try table.accuse(target, by: by)
+    case .vote(let target, let by): try table.tableAccuses(target, startedBy: by)
+    case .guess(let location, let by): try table.guessLocation(location, by: by)
     case .end: table.end()
     }
   }
@@ -66,7 +66,7 @@ struct UndoRow: Sendable, CustomTestStringConvertible {
 
   func played(_ ops: [Op]) throws -> Table {
     var table = table()
-    for op in ops { try op.apply(to: &table, rules: game) }
+    for op in ops { try op.apply(to: &table) }
     return table
   }
 }
@@ -127,7 +127,7 @@ struct UndoScenarioTests {
   func undoLast(row: UndoRow) throws {
     var table = try row.played(row.ops)
     #expect(table.lastStep == row.undone)
-    let undone = try table.undo(rules: row.game)
+    let undone = try table.undo()
     #expect(undone == row.undone)
     #expect(table == (try row.played(withoutLastAction(row.ops))))
   }
@@ -138,13 +138,13 @@ struct UndoScenarioTests {
     var table = try row.played(ops)
     let looks = ops.filter(\.isLook)
     while ops.contains(where: { !$0.isLook }) {
-      try table.undo(rules: row.game)
+      try table.undo()
       ops = withoutLastAction(ops)
       #expect(table == (try row.played(ops)), "after undoing back to \(ops)")
     }
     #expect(table == (try row.played(looks)))
     #expect(table.lastStep == nil)
-    #expect(throws: TableError.nothingToUndo) { try table.undo(rules: row.game) }
+    #expect(throws: TableError.nothingToUndo) { try table.undo() }
     // The view counter is a privacy signal: looks are never taken back.
     #expect(table.seats.map(\.views) == (try row.played(row.ops)).seats.map(\.views))
   }
@@ -152,7 +152,7 @@ struct UndoScenarioTests {
   @Test func aFreshTableHasNothingToUndo() {
     var table = makeTable(Palermo(), palermoRoles)
     #expect(table.lastStep == nil)
-    #expect(throws: TableError.nothingToUndo) { try table.undo(rules: Palermo()) }
+    #expect(throws: TableError.nothingToUndo) { try table.undo() }
   }
 
   @Test func aDealtTableKeepsItsLocationAndFirstPlayer() throws {
@@ -160,26 +160,28 @@ struct UndoScenarioTests {
       players: Sample.names(6), setup: Setup(badCount: 1), locations: Sample.locations, seed: 3)
     var table = dealt
     let innocent = try #require(table.seats.indices.first { table.seats[$0].role == Spy.local })
-    try table.tableAccuses(innocent, startedBy: innocent, rules: Spy())
-    try table.undo(rules: Spy())
+    try table.tableAccuses(innocent, startedBy: innocent)
+    try table.undo()
     #expect(table == dealt)
     #expect(table.firstPlayer != nil && table.location != nil)
   }
 
-  @Test func aTableThatStartedByDayStaysByDay() throws {
-    var table = Table(game: Palermo().id, seats: makeTable(Palermo(), palermoRoles).seats, startsAtNight: false)
-    let fresh = table
-    try table.advancePhase()
-    try table.markDead(5, cause: .killedAtNight, rules: Palermo())
-    try table.undo(rules: Palermo())
-    try table.undo(rules: Palermo())
-    #expect(table == fresh)
-    #expect(table.phase == .day && table.round == 1)
+  /// Every table starts in its game's first phase (the deal has always put
+  /// it there): a log whose first change of phase says otherwise is damaged.
+  @Test func aLogThatDidNotStartInTheFirstPhaseIsRefused() throws {
+    let table = makeTable(Palermo(), palermoRoles)
+    var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(table)) as? [String: Any])
+    let log: [TableEvent] = [.phase(.night, round: 2), .died(seat: 5, cause: .killedAtNight), .died(seat: 4, cause: .killedAtNight)]
+    json["log"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(log))
+    var damaged = try JSONDecoder().decode(Table.self, from: JSONSerialization.data(withJSONObject: json))
+    let before = damaged
+    #expect(throws: TableError.unreadableLog) { try damaged.undo() }
+    #expect(damaged == before)
   }
 
   @Test func theVoteIsLoggedAsItselfBeforeItsDeath() throws {
     var table = makeTable(Spy(), spyRoles, location: "zoo", locationRoles: [nil, 1, 2, 3, nil, 5])
-    try table.tableAccuses(1, startedBy: 3, rules: Spy())
+    try table.tableAccuses(1, startedBy: 3)
     #expect(table.log == [.voted(Accusation(by: 3, target: 1, correct: false)), .died(seat: 1, cause: .accusedByTable)])
   }
 
@@ -188,7 +190,7 @@ struct UndoScenarioTests {
     var table = makeTable(Spy(), spyRoles, location: "zoo", locationRoles: [nil, 1, 2, 3, nil, 5])
     let fresh = table
     try table.recordLook(at: 2)
-    try table.tableAccuses(0, startedBy: 3, rules: Spy())
+    try table.tableAccuses(0, startedBy: 3)
     var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(table)) as? [String: Any])
     var log = try #require(json["log"] as? [Any])
     #expect(log.count == 3)
@@ -197,7 +199,7 @@ struct UndoScenarioTests {
     var old = try JSONDecoder().decode(Table.self, from: JSONSerialization.data(withJSONObject: json))
     #expect(old.log == [.looked(seat: 2), .died(seat: 0, cause: .accusedByTable)])
     #expect(old.lastStep == .voted(Accusation(by: 3, target: 0, correct: true)))
-    try old.undo(rules: Spy())
+    try old.undo()
     var looked = fresh
     try looked.recordLook(at: 2)
     #expect(old == looked)
@@ -208,10 +210,10 @@ struct UndoScenarioTests {
   @Test func anAutomaticPhaseChangeOfAnOldGameIsItsOwnStep() throws {
     var table = makeTable(Palermo(), palermoRoles)
     try table.advancePhase()  // what the old app did before recording a vote at night
-    try table.markDead(5, cause: .votedOut, rules: Palermo())
-    #expect(try table.undo(rules: Palermo()) == .died(seat: 5, cause: .votedOut))
+    try table.markDead(5, cause: .votedOut)
+    #expect(try table.undo() == .died(seat: 5, cause: .votedOut))
     #expect(table.phase == .day)
-    #expect(try table.undo(rules: Palermo()) == .phase(.day, round: 1))
+    #expect(try table.undo() == .phase(.day, round: 1))
     #expect(table == makeTable(Palermo(), palermoRoles))
   }
 
@@ -233,31 +235,7 @@ struct UndoScenarioTests {
     json["log"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(row.log))
     var damaged = try JSONDecoder().decode(Table.self, from: JSONSerialization.data(withJSONObject: json))
     let before = damaged
-    #expect(throws: TableError.self) { try damaged.undo(rules: Killer()) }
+    #expect(throws: TableError.self) { try damaged.undo() }
     #expect(damaged == before)
-  }
-
-  @Test("Deaths marked by hand in this phase", arguments: [
-    ([Op](), [Int]()),
-    ([.die(5, .killedAtNight)], [5]),
-    ([.die(5, .killedAtNight), .phase], []),
-    ([.die(5, .killedAtNight), .phase, .die(2, .votedOut), .take(6)], [2]),
-    ([.die(5, .killedAtNight), .die(4, .votedOut), .look(1)], [5, 4]),
-  ] as [([Op], [Int])])
-  func markedOutThisPhase(ops: [Op], expected: [Int]) throws {
-    var table = makeTable(Palermo(), palermoRoles)
-    for op in ops { try op.apply(to: &table, rules: Palermo()) }
-    #expect(table.markedOutThisPhase(rules: Palermo()) == expected)
-  }
-
-  @Test("The cause menu puts the phase's cause first", arguments: [
-    (Palermo() as any GameType, Op?.none, [DeathCause.killedAtNight, .votedOut]),
-    (Palermo(), .phase, [.votedOut, .killedAtNight]),
-    (Killer(), nil, [.killed]),
-  ] as [(any GameType, Op?, [DeathCause])])
-  func causesFollowThePhase(game: any GameType, op: Op?, expected: [DeathCause]) throws {
-    var table = makeTable(game, game.id == Palermo().id ? palermoRoles : killerRoles)
-    try op?.apply(to: &table, rules: game)
-    #expect(table.deathCauses(rules: game) == expected)
   }
 }

@@ -133,7 +133,7 @@ struct BadFileTests {
   func tooFewSeats() throws {
     var game = try sampleGame()
     let dealt = try #require(game.table)
-    let table = Table(game: dealt.game, seats: Array(dealt.seats.prefix(2)))
+    let table = Table(game: dealt.rules, seats: Array(dealt.seats.prefix(2)))
     game.table = table
     game.nextReveal = 0
     expectSetAside(json(SavedGame(game)), kind: .game)

@@ -94,7 +94,7 @@ struct RoundTripTests {
     // A game further on (a death, a look) too.
     var table = try #require(game.table)
     try table.recordLook(at: 0)
-    try table.markDead(3, cause: .killedAtNight, rules: Palermo())
+    try table.markDead(3, cause: .killedAtNight)
     game.table = table
     game.nextReveal = game.players.count
     try store.saveGame(game)

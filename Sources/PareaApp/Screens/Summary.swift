@@ -216,7 +216,7 @@ extension AppState {
   /// Every name's points in this session including the round on the summary,
   /// best first (then by name, so the order is the same every time).
   func sessionTotals() -> [(name: String, total: Int)] {
-    session?.totals(rules: rules) ?? []
+    session?.totals() ?? []
   }
 
   mutating func reduceSummary(_ action: SummaryAction, words: Words) -> [Effect] {
@@ -226,7 +226,7 @@ extension AppState {
     case .playAgain:
       // The round's points join the scores; the next deal makes the next
       // round's table (and a fresh timer) from the same players and setup.
-      session?.closeRound(rules: rules)
+      session?.closeRound()
       if session?.roundsPlayed == 0 { session = nil }  // nothing to keep between rounds
       screen = .setup(SetupScreen())
       // Saved even without a table: a session's scores survive a restart between rounds.

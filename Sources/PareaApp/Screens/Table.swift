@@ -287,7 +287,7 @@ extension AppState {
         // The accuser is always asked for first, from everyone: the list of
         // suspects then leaves out the player the table just named, and never
         // tells who holds the accusing role.
-        let accusers = table.alive.filter { (table.accusationsLeft(for: $0, rules: rules) ?? 0) > 0 }
+        let accusers = table.alive.filter { (table.accusationsLeft(for: $0) ?? 0) > 0 }
         if accusers.isEmpty {
           page.notice = Notice(kind: .error, title: "table.noAccuser.title", message: "table.noAccuser.message")
         } else {
@@ -397,14 +397,14 @@ extension AppState {
           // Made by anyone: an accuser who is not the Cop has made a false
           // claim, which the rules record and which ends the game (a refusal
           // here would tell the table who the Cop is not).
-          correct = try table.accuse(seat, by: by, rules: rules)
+          correct = try table.accuse(seat, by: by)
         } catch {
           page.mode = .main
           page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
           return []
         }
         page.mode = .main
-        let left = table.accusationsLeft(for: by, rules: rules) ?? 0
+        let left = table.accusationsLeft(for: by) ?? 0
         page.notice = Notice(
           kind: correct ? .info : .error,
           title: correct ? "table.accuseRight.title" : "table.accuseWrong.title",
@@ -416,7 +416,7 @@ extension AppState {
         page.selection = 0
       case .voteStarter(let target):
         let name = Notice.Argument.text(table.seats[target].name)
-        guard let caught = try? table.tableAccuses(target, startedBy: seat, rules: rules) else {
+        guard let caught = try? table.tableAccuses(target, startedBy: seat) else {
           page.mode = .main
           page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
           return []
@@ -438,10 +438,10 @@ extension AppState {
       page.mode = .guessLocation(by: by, selection: 0)
       return [.redrawAll]
     case .cause(let seat):
-      let causes = table.deathCauses(rules: rules)
+      let causes = table.causesOffered
       guard causes.indices.contains(page.causeSelection) else { return [] }
       let cause = causes[page.causeSelection]
-      if rules.usesPhases, let earlier = table.markedOutThisPhase(rules: rules).last {
+      if let earlier = table.deathThatEndedPhase {
         // Two deaths in one phase are rare: most often "next" was forgotten.
         confirmation = Confirmation(.secondDeath(seat: seat, cause: cause, earlier: earlier))
         return []
@@ -462,7 +462,7 @@ extension AppState {
     // The phase moves only when the table says so ("next"): the cause menu
     // follows the phase, and a jump nobody asked for would change what the
     // next Enter records (docs/DECISIONS.md).
-    let followUp = try? table.markDead(seat, cause: cause, rules: rules)
+    let followUp = try? table.markDead(seat, cause: cause)
     if case .takePlayer(let by)? = followUp {
       page.mode = .pick(.kamikaze(by: by))
       page.selection = 0
@@ -498,7 +498,7 @@ extension AppState {
     case .undo(let step):
       guard yes, var table, table.lastStep == step else { return [] }
       do {
-        try table.undo(rules: rules)
+        try table.undo()
       } catch {
         // Only a damaged file gets here: the table stays as it was.
         var page = TableScreen()
@@ -534,7 +534,7 @@ extension AppState {
     else { return [] }
     page.mode = .main
     do {
-      try table.guessLocation(location, by: by, rules: rules)
+      try table.guessLocation(location, by: by)
     } catch {
       page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
       screen = .table(page)

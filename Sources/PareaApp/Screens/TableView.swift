@@ -88,8 +88,8 @@ extension TableScreen {
       for (offset, command) in Self.commands(for: state).enumerated() {
         let row = panel.row + 1 + offset
         var label = words(command.label)
-        if command == .nextPhase {
-          label = words(table.phase == .night ? "table.command.toDay" : "table.command.toNight")
+        if command == .nextPhase, let next = table.nextPhase {
+          label = words("phase.\(next).begin")
         }
         if command == .timer {
           label = words(state.timer?.running == true ? "table.command.pauseTimer" : "table.command.startTimer")
@@ -102,7 +102,7 @@ extension TableScreen {
       let box = Rect(row: 6, column: 52, width: 26, height: rules.deathCauses.count + 2)
       canvas.fill(box)
       canvas.frame(box, title: words("table.howDied"), style: Theme.accent)
-      canvas.list(table.deathCauses(rules: rules).map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
+      canvas.list(table.causesOffered.map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
     }
     if let timer = state.timer, case .main = mode {
       let row = panel.row + Self.commands(for: state).count + 2
@@ -141,11 +141,11 @@ extension TableScreen {
   /// Night/day, or the accusations left: what the whole table may know.
   private func status(table: Table, rules: any GameType, words: Words) -> String {
     var parts: [String] = []
-    if rules.usesPhases {
-      parts.append(words(table.phase == .night ? "table.night" : "table.day", ["round": String(table.round)]))
+    if let phase = table.phase {
+      parts.append(words("phase.\(phase).name", ["round": String(table.round)]))
     }
     for seat in table.seats.indices {
-      if let left = table.accusationsLeft(for: seat, rules: rules) {
+      if let left = table.accusationsLeft(for: seat) {
         parts.append(words("table.accusationsLeft", ["count": String(left)]))
       }
     }

@@ -43,11 +43,11 @@ public struct Killer: GameType {
     let seats = table.seats
     // A player who claimed to be the Cop and accused someone ends the game:
     // the killers get away (the claim is public, and probing must not pay).
-    if table.falseAccusation(rules: self) != nil { return Self.killers }
+    if table.falseAccusation != nil { return Self.killers }
     if !seats.contains(where: { $0.role == Self.killer && $0.isAlive }) { return Self.town }
     if !seats.contains(where: { $0.role == Self.citizen && $0.isAlive }) { return Self.killers }
     for cop in table.seats(holding: Self.cop) {
-      if !seats[cop].isAlive || table.accusationsLeft(for: cop, rules: self) == 0 {
+      if !seats[cop].isAlive || table.accusationsLeft(for: cop) == 0 {
         return Self.killers
       }
     }

@@ -40,7 +40,9 @@ public struct Palermo: GameType {
   public var id: GameID { "palermo" }
   public var players: ClosedRange<Int> { 5...14 }
   public var sides: [Side] { [Side(id: Self.town, isBad: false), Side(id: Self.thieves, isBad: true)] }
-  public var usesPhases: Bool { true }
+  /// Night first (the deal happens at night), then day; a vote ends the day
+  /// and the thieves' victim the night.
+  public var phases: [Phase] { Self.allPhases }
   public var deathCauses: [DeathCause] { [.votedOut, .killedAtNight] }
   /// A day's discussion before the vote.
   public var roundMinutes: Int? { 3 }
@@ -62,6 +64,11 @@ public struct Palermo: GameType {
         id: Roles.blackKamikaze, side: Self.town, abilities: [.takesPlayerAlong(when: .killedAtNight)]),
     ] + Roles.citizens.map { Role(id: $0, side: Self.town) }
 
+  // Built once, like the roles: the table asks for its phase on every draw.
+  private static let allPhases = [
+    Phase(id: .night, causes: [.killedAtNight], endsAtADeath: true),
+    Phase(id: .day, causes: [.votedOut], endsAtADeath: true),
+  ]
 
   public var setupKind: SetupKind { .chooseRoles(pool: roles.map(\.id)) }
 
@@ -83,6 +90,9 @@ public struct Palermo: GameType {
     }
     return Setup(roles: roles)
   }
+
+  /// At least one thief, and fewer thieves than town players.
+  public var setupRules: [String] { ["needsThief", "thievesOutnumberTown"] }
 
   /// A Palermo game needs at least one thief.
   public func brokenRules(in roles: [RoleID]) -> [String] {

@@ -1,0 +1,84 @@
+/// Identifies a phase of a game's cycle, e.g. `night`. Its words are
+/// `phase.<id>.name` ("Night {round}"), `.begin` ("Night falls", the command
+/// that moves the table into it), `.undo` ("the start of Night {round}") and
+/// `.secondDeath` (the question before a second death in it).
+public struct PhaseID: StringIdentifier {
+  /// The identifier's text.
+  public let rawValue: String
+  /// Wraps an identifier's text.
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  /// Eyes closed: the bad side acts in secret (Palermo's night).
+  public static let night: PhaseID = "night"
+  /// Eyes open: the table talks and votes (Palermo's day).
+  public static let day: PhaseID = "day"
+}
+
+/// One phase of a game's cycle, as data: a game declares its phases in order
+/// (`GameType.phases`); the table starts in the first, "next" moves to the
+/// following one, and passing the last starts a new round at the first.
+///
+/// This is where the narrator's night steps belong: the roles that wake in
+/// this phase and what each chooses, in order, as a list on the phase, with
+/// one resolution function on the game that turns the choices into deaths
+/// when the phase ends. The manual table needs only what is here today.
+public struct Phase: Hashable, Sendable {
+  /// The phase's identifier (its words are `phase.<id>.…`).
+  public let id: PhaseID
+  /// The causes of death that belong to this phase (a killing by night, a
+  /// vote by day): the table offers them first while the phase is on.
+  public let causes: [DeathCause]
+  /// Whether the phase normally ends at one death marked by hand (the day's
+  /// vote, the night's victim): another one before the table moves on most
+  /// likely means "next" was forgotten, so the table asks first
+  /// (`Table.deathThatEndedPhase`).
+  public let endsAtADeath: Bool
+
+  /// Declares a phase.
+  public init(id: PhaseID, causes: [DeathCause] = [], endsAtADeath: Bool = false) {
+    self.id = id
+    self.causes = causes
+    self.endsAtADeath = endsAtADeath
+  }
+}
+
+extension Table {
+  /// The current phase as the game declares it, or nil if the game has no phases.
+  public var currentPhase: Phase? { phase.flatMap { rules.phase($0) } }
+
+  /// The phase "next" (`advancePhase()`) moves to, or nil if the game has no phases.
+  public var nextPhase: PhaseID? {
+    let phases = rules.phases
+    guard let phase, let index = phases.firstIndex(where: { $0.id == phase }) else { return nil }
+    return phases[(index + 1) % phases.count].id
+  }
+
+  /// The causes the table may record by hand, those of the current phase
+  /// first: Enter on the cause menu records what usually happens now.
+  public var causesOffered: [DeathCause] {
+    let causes = rules.deathCauses
+    guard let own = currentPhase?.causes else { return causes }
+    return causes.filter(own.contains) + causes.filter { !own.contains($0) }
+  }
+
+  /// The players marked out by hand since the current phase began, in order. A
+  /// kamikaze's choice and a catch are not counted: they follow from another action.
+  public var markedOutThisPhase: [Int] {
+    var seats: [Int] = []
+    for event in log.reversed() {
+      if case .phase = event { break }
+      if case .died(let seat, let cause) = event, rules.deathCauses.contains(cause) {
+        seats.insert(seat, at: 0)
+      }
+    }
+    return seats
+  }
+
+  /// The player whose death, marked by hand, ended the current phase, if the
+  /// phase ends at a death (`Phase.endsAtADeath`) and one was marked: another
+  /// death now most likely means "next" was forgotten, so the table asks first.
+  public var deathThatEndedPhase: Int? {
+    guard currentPhase?.endsAtADeath == true else { return nil }
+    return markedOutThisPhase.last
+  }
+}
