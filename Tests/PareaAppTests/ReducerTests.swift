@@ -273,46 +273,59 @@ import PareaRules
   }
 
   @Test func settingsToggleEachRuleAndSave() {
-    var app = makeApp()
-    app.send(.home(.openSettings))
-    app.send(.settings(.move(1)))
-    #expect(app.send(.settings(.change(1))) == [.saveSettings])
-    #expect(app.state.houseRules == HouseRules(revealDeadRoles: true))
-    app.send(.settings(.move(1)))
-    app.send(.settings(.change(1)))
-    app.send(.settings(.move(1)))
-    app.send(.settings(.change(-1)))
-    #expect(app.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
-    app.send(.settings(.move(5)))  // stays on the last row
-    app.send(.settings(.change(1)))
-    #expect(app.state.houseRules.revealCountdown == false)
+    var store = TestStore(makeApp())
+    var page = SettingsScreen(returnTo: ReturnPoint(.home(HomeScreen())))
+    store.send(.home(.openSettings)) { [page] in $0.screen = .settings(page) }
+    page.selection = 1
+    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealDeadRoles = true }
+    page.selection = 2
+    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.hideSpyCount = true }
+    page.selection = 3
+    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    store.send(.settings(.change(-1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = true }
+    #expect(store.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
+    store.send(.settings(.move(5)))  // stays on the last row
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = false }
   }
 
-  @Test func countdownShowsTheRoleAfterThreeSeconds() {
-    var app = Self.dealtKiller(HouseRules(revealCountdown: true))
-    #expect(app.send(.reveal).isEmpty)
-    var expected = HandOffScreen(seat: 0)
-    expected.countdown = RevealCountdown(seconds: 3)
-    #expect(app.state.screen == .handOff(expected))
-    app.tick(now: 10_000)
-    app.tick(now: 10_900)
-    expected.countdown?.lastStep = 10_000
-    #expect(app.state.screen == .handOff(expected))
-    app.tick(now: 11_000)
-    app.tick(now: 12_000)
-    #expect(app.state.table?.seats[0].views == 0)
-    let effects = app.tick(now: 13_050)
-    #expect(effects == [.saveGame, .redrawAll])
-    #expect(app.state.screen == .reveal(RevealScreen(seat: 0)))
-    #expect(app.state.table?.seats[0].views == 1)
+  @Test func countdownShowsTheRoleAfterThreeSeconds() throws {
+    var store = TestStore(Self.dealtKiller(HouseRules(revealCountdown: true)))
+    var page = HandOffScreen(seat: 0)
+    page.countdown = RevealCountdown(seconds: 3)
+    store.send(.reveal) { [page] in $0.screen = .handOff(page) }  // no role yet: nothing saved
+    page.countdown?.lastStep = 10_000
+    store.send(.tick(now: 10_000)) { [page] in
+      $0.clock = 10_000
+      $0.screen = .handOff(page)
+    }
+    store.send(.tick(now: 10_900)) { $0.clock = 10_900 }
+    page.countdown = RevealCountdown(seconds: 2)
+    page.countdown?.lastStep = 11_000
+    store.send(.tick(now: 11_000)) { [page] in
+      $0.clock = 11_000
+      $0.screen = .handOff(page)
+    }
+    page.countdown = RevealCountdown(seconds: 1)
+    page.countdown?.lastStep = 12_000
+    store.send(.tick(now: 12_000)) { [page] in
+      $0.clock = 12_000
+      $0.screen = .handOff(page)
+    }
+    try store.send(.tick(now: 13_050), effects: [.saveGame, .redrawAll]) {
+      $0.clock = 13_050
+      $0.screen = .reveal(RevealScreen(seat: 0))
+      try $0.session?.table?.recordLook(at: 0)
+    }
+    #expect(store.state.table?.seats[0].views == 1)
   }
 
   @Test func escapeStopsTheCountdownWithoutLeaving() {
-    var app = Self.dealtKiller(HouseRules(revealCountdown: true))
-    app.send(.reveal)
-    app.send(.back)
-    #expect(app.state.screen == .handOff(HandOffScreen(seat: 0)))
-    #expect(app.state.confirmation == nil)
+    var store = TestStore(Self.dealtKiller(HouseRules(revealCountdown: true)))
+    store.app.send(.reveal)
+    // Not the question "leave the game?": only the countdown stops.
+    store.send(.back) { $0.screen = .handOff(HandOffScreen(seat: 0)) }
   }
 
   @Test func deadRolesShowOnlyWithTheRule() throws {
@@ -344,38 +357,71 @@ import PareaRules
   }
 
   @Test func aRoundTimerDoesNotOutliveItsGame() {
-    var app = Self.spyTable()
-    app.send(.table(.command(.timer)))
-    #expect(app.state.timer?.running == true)
-    app.send(.back)  // leave the game…
-    app.send(.confirm(true))
-    #expect(app.state.timer == nil)
-    app.send(.home(.play("killer")))  // …and a game without a timer shows none
-    app.send(.players(.proceed))
-    app.send(.setup(.deal))
-    #expect(app.state.timer == nil)
+    var store = TestStore(Self.spyTable())
+    store.send(.table(.command(.timer))) {
+      $0.session?.timer = RoundTimer(minutes: 8)
+      $0.session?.timer?.running = true
+    }
+    store.send(.back) { $0.confirmation = PareaApp.Confirmation(.abandonGame) }  // leave the game…
+    store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil  // the timer with it
+      $0.screen = .home(HomeScreen(selection: 1))
+    }
+    // …and a game without a timer shows none, however long it goes on.
+    store.app.send(.home(.play("killer")))
+    store.app.send(.players(.addAllPicks))  // the Spy game's players, from the quick picks
+    store.app.send(.players(.proceed))
+    store.app.send(.setup(.deal))
+    store.app.revealEveryone()
+    #expect(store.state.table?.game == "killer")
+    #expect(store.state.screen == .table(TableScreen()))
+    store.press(.character("t"))  // no timer to start
+    let later = store.state.clock + 3_600_000
+    store.send(.tick(now: later)) { $0.clock = later }  // no bell, no "time's up"
   }
 
   @Test func theRoundTimerCountsDownAndRings() throws {
-    var app = Self.spyTable()
-    app.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
-    #expect(app.state.timer == nil)
-    app.send(.table(.command(.timer)))
-    #expect(app.state.timer?.running == true)
-    #expect(app.state.timer?.display == "08:00")
-    app.tick(now: 0)
-    app.tick(now: 60_000)
-    #expect(app.state.timer?.display == "07:00")
-    app.send(.table(.command(.timer)))  // pause
-    app.tick(now: 200_000)
-    #expect(app.state.timer?.display == "07:00")
-    app.send(.table(.command(.timer)))
-    app.tick(now: 300_000)
-    let effects = app.tick(now: 720_000)
-    #expect(effects == [.bell])
-    #expect(app.state.timer?.expired == true)
-    let page = try #require(app.state.screen.tablePage)
-    #expect(page.notice?.title == "timer.up.title")
+    var store = TestStore(Self.spyTable())
+    store.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
+    var timer = RoundTimer(minutes: 8)
+    timer.running = true
+    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    #expect(store.state.timer?.display == "08:00")
+    timer.lastTick = 0
+    store.send(.tick(now: 0)) { [timer] in
+      $0.clock = 0
+      $0.session?.timer = timer
+    }
+    timer.lastTick = 60_000
+    timer.remaining = 420_000
+    store.send(.tick(now: 60_000)) { [timer] in
+      $0.clock = 60_000
+      $0.session?.timer = timer
+    }
+    #expect(store.state.timer?.display == "07:00")
+    timer.running = false  // pause
+    timer.lastTick = nil
+    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    store.send(.tick(now: 200_000)) { $0.clock = 200_000 }  // a paused timer does not count
+    timer.running = true
+    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    timer.lastTick = 300_000
+    store.send(.tick(now: 300_000)) { [timer] in
+      $0.clock = 300_000
+      $0.session?.timer = timer
+    }
+    timer.remaining = 0
+    timer.running = false
+    timer.lastTick = nil
+    try store.send(.tick(now: 720_000), effects: [.bell]) { [timer] in
+      $0.clock = 720_000
+      $0.session?.timer = timer
+      var page = try #require($0.screen.tablePage)
+      page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+      $0.screen = .table(page)
+    }
+    #expect(store.state.timer?.expired == true)
   }
 }
 
@@ -410,15 +456,21 @@ import PareaRules
     let total = app.state.session?.scores.values.reduce(0, +)
     #expect(total == 8)  // two rounds of 2 + 1 + 1
     #expect(app.state.session?.roundsPlayed == 2)
-    app.send(.back)  // setup → players
-    app.send(.back)  // players → home
+    var store = TestStore(app)
+    store.app.send(.back)  // setup → players
+    store.app.send(.back)  // players → home
     // A new game would throw the session's scores away: asked first.
-    app.send(.home(.play("spy")))
-    #expect(app.state.confirmation == PareaApp.Confirmation(.discardSavedGame))
-    app.send(.confirm(true))
-    app.send(.home(.play("spy")))
-    // The session went as a whole: a new game, a new score sheet.
-    #expect(app.state.session == nil)
+    store.send(.home(.play("spy"))) {
+      $0.confirmation = PareaApp.Confirmation(.discardSavedGame)
+      $0.screen = .home(HomeScreen(selection: 2)).withPlay("spy")
+    }
+    // The session goes as a whole: a new game, a new score sheet.
+    store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil
+      $0.players = []  // the last game's names wait in the quick picks
+      $0.screen = .players(PlayersScreen())
+    }
   }
 }
 
@@ -451,14 +503,17 @@ import PareaRules
   }
 
   @Test func noLocationInPlayIsRefusedWithAMessage() throws {
-    var app = Self.spySetup(excluding: [])
-    app.send(.setup(.chooseLocations(true)))
-    app.send(.setup(.toggleAllLocations))
-    #expect(app.send(.setup(.chooseLocations(false))) == [.saveSettings])
-    app.send(.setup(.deal))
-    #expect(app.state.table == nil)
-    let page = try #require(app.state.screen.setupPage, "left the setup")
-    #expect(page.notice == .setup(.noLocations, players: 4))
+    var store = TestStore(Self.spySetup(excluding: []))
+    let all = Set(Catalog.builtIn(.en).locations().map(\.id))
+    var page = SetupScreen()
+    page.choosingLocations = true
+    store.send(.setup(.chooseLocations(true))) { [page] in $0.screen = .setup(page) }
+    store.send(.setup(.toggleAllLocations)) { $0.excludedLocations = all }
+    page.choosingLocations = false
+    store.send(.setup(.chooseLocations(false)), effects: [.saveSettings]) { [page] in $0.screen = .setup(page) }
+    // No deal, no session: the setup says why.
+    page.notice = .setup(.noLocations, players: 4)
+    store.send(.setup(.deal)) { [page] in $0.screen = .setup(page) }
   }
 }
 
@@ -472,8 +527,11 @@ import PareaRules
     app.addPlayers((1...16).map { "P\($0)" })
     app.send(.back)
     app.send(.home(.play("palermo")))
-    app.send(.players(.proceed))
-    let page = try #require(app.state.screen.playersPage, "went on with 16 players")
-    #expect(page.notice == .setup(.tooManyPlayers(maximum: 14, count: 16)))
+    var store = TestStore(app)
+    store.send(.players(.proceed)) {
+      var page = PlayersScreen()
+      page.notice = .setup(.tooManyPlayers(maximum: 14, count: 16))
+      $0.screen = .players(page)  // not the setup: 16 is too many for Palermo
+    }
   }
 }
