@@ -462,7 +462,7 @@ import PareaRules
     // A new game would throw the session's scores away: asked first.
     store.send(.home(.play("spy"))) {
       $0.confirmation = PareaApp.Confirmation(.discardSavedGame)
-      $0.screen = .home(HomeScreen(selection: 2)).withPlay("spy")
+      $0.screen = .home(HomeScreen(selection: 2).withPlay("spy"))
     }
     // The session goes as a whole: a new game, a new score sheet.
     store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
