@@ -78,11 +78,13 @@ extension App {
   }
 
   @Test func byDayTheVoteComesFirstAndTheRedKamikazeChooses() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    app.send(.table(.command(.nextPhase)))
-    try app.markOut(2)
-    #expect(app.state.table?.seats[2].death == .votedOut)
-    #expect(app.page?.mode == .pick(.kamikaze(by: 2)))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    store.app.send(.table(.command(.nextPhase)))
+    try store.app.openCause(2)
+    try store.send(.table(.pick), effects: [.saveGame]) {
+      try $0.session?.table?.markDead(2, cause: .votedOut, rules: Palermo())
+      $0.screen = .table(TableScreen(mode: .pick(.kamikaze(by: 2)), selection: 0))
+    }
   }
 
   @Test("The cause menu lists the phase's cause first", arguments: [(false, "killed at night"), (true, "voted out")])
@@ -98,11 +100,23 @@ extension App {
   /// The other cause, chosen by hand, is recorded as chosen; the phase stays
   /// until the table moves it, so the next Enter still offers this phase's cause.
   @Test func theOtherCauseLeavesThePhaseAlone() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    try app.markOut(5, causeMoves: 1)
-    #expect(app.state.table?.seats[5].death == .votedOut)
-    #expect(app.state.table?.phase == .night && app.state.table?.round == 1)
-    #expect(app.state.table?.log.last == .died(seat: 5, cause: .votedOut))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    try store.app.openCause(5)
+    var page = TableScreen(mode: .cause(seat: 5), selection: 5)
+    page.causeSelection = 1
+    store.send(.table(.move(1))) { [page] in $0.screen = .table(page) }
+    try store.send(.table(.pick), effects: [.saveGame]) { [page] in
+      try $0.session?.table?.markDead(5, cause: .votedOut, rules: Palermo())
+      var list = page
+      list.mode = .main
+      $0.screen = .table(list)
+    }
+    #expect(store.state.table?.phase == .night && store.state.table?.round == 1)
+    #expect(store.state.table?.log.last == .died(seat: 5, cause: .votedOut))
+    // The next cause menu opens on the night's cause again.
+    store.app.send(.table(.command(.markDead)))
+    for _ in 0..<5 { store.app.send(.table(.move(1))) }
+    store.send(.table(.pick)) { $0.screen = .table(TableScreen(mode: .cause(seat: 6), selection: 5)) }
   }
 
   @Test func aSecondDeathInAPhaseAsksFirst() throws {
@@ -130,22 +144,30 @@ extension App {
   }
 
   @Test func aDeathAfterTheNextPhaseDoesNotAsk() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    try app.markOut(5)
-    app.send(.table(.command(.nextPhase)))
-    try app.markOut(6)
-    #expect(app.state.confirmation == nil)
-    #expect(app.state.table?.seats[6].death == .votedOut)
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    try store.app.markOut(5)
+    store.app.send(.table(.command(.nextPhase)))
+    try store.app.openCause(6)
+    // Recorded at once: no question.
+    try store.send(.table(.pick), effects: [.saveGame]) {
+      try $0.session?.table?.markDead(6, cause: .votedOut, rules: Palermo())
+      $0.screen = .table(TableScreen(mode: .main, selection: 5))
+    }
   }
 
   @Test func killerNeverAsksAboutASecondDeath() throws {
-    var app = tableApp(Killer(), killerRoles)
-    app.send(.table(.command(.markDead)))
-    try app.pick(2)
-    app.send(.table(.command(.markDead)))
-    try app.pick(4)
-    #expect(app.state.confirmation == nil)
-    #expect(app.state.table?.alive == [0, 1, 3, 5])
+    var store = TestStore(tableApp(Killer(), killerRoles))
+    store.app.send(.table(.command(.markDead)))
+    try store.app.pick(2)
+    store.app.send(.table(.command(.markDead)))
+    let index = try #require(store.state.pickable(for: .markDead).firstIndex(of: 4))
+    for _ in 0..<index { store.app.send(.table(.move(1))) }
+    // The second death in a row is recorded at once: no question.
+    try store.send(.table(.pick), effects: [.saveGame]) {
+      try $0.session?.table?.markDead(4, cause: .killed, rules: Killer())
+      $0.screen = .table(TableScreen(mode: .main, selection: index))  // the pick's row, kept on the list
+    }
+    #expect(store.state.table?.alive == [0, 1, 3, 5])
   }
 }
 
