@@ -99,7 +99,6 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
   @Test(arguments: claims) func aFinalGuessEndsTheRound(_ claim: Claim) throws {
     var app = spyTable(spy: 0)
     let environment = app.environment
-    let words = environment.words(.en)
     let locations = app.state.inPlay(environment.sortedLocations(.en))
     let index = try #require(locations.firstIndex { $0.id == claim.location })
     app.send(.table(.command(.guessLocation)))
