@@ -20,51 +20,71 @@ import Testing
   }
 
   @Test func choosingAnotherGameAndDiscardingPlaysIt() throws {
-    var app = try Self.savedKiller()
-    app.press(.down)  // Resume, then Palermo
-    app.press(.enter)
-    #expect(app.state.confirmation == Confirmation(.discardSavedGame))
-    #expect(app.press(.character("y")) == [.saveGame, .redrawAll])
-    var expected = try Self.savedKiller().state
-    expected.session = nil
-    expected.game = "palermo"
-    expected.players = []  // the last game's names wait in the quick picks
-    expected.screen = .players(PlayersScreen())
-    #expect(app.state == expected)
+    var store = TestStore(try Self.savedKiller())
+    store.press(.down) { $0.screen = .home(HomeScreen(selection: 1)) }  // Resume, then Palermo
+    store.press(.enter) {
+      $0.confirmation = Confirmation(.discardSavedGame)
+      $0.screen = .home(HomeScreen(selection: 1).withPlay("palermo"))
+    }
+    store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil
+      $0.game = "palermo"
+      $0.players = []  // the last game's names wait in the quick picks
+      $0.screen = .players(PlayersScreen())
+    }
   }
 
   @Test func aNumberKeyChoosesTheSameWay() throws {
-    var app = try Self.savedKiller()
-    app.press(.character("2"))
-    #expect(app.state.screen == .home(HomeScreen(selection: 2)).withPlay("spy"))
-    app.press(.character("n"))
-    // No: still home, on the game chosen, with nothing left to play later.
-    #expect(app.state.screen == .home(HomeScreen(selection: 2)))
-    #expect(app.state.table != nil)
-    app.press(.character("2"), .character("y"))
-    #expect(app.state.game == "spy")
-    #expect(app.state.screen == .players(PlayersScreen()))
-    #expect(app.state.table == nil)
+    var store = TestStore(try Self.savedKiller())
+    store.press(.character("2")) {
+      $0.confirmation = Confirmation(.discardSavedGame)
+      $0.screen = .home(HomeScreen(selection: 2).withPlay("spy"))
+    }
+    // No: still home, on the game chosen, with nothing left to play later; the game kept.
+    store.press(.character("n")) {
+      $0.confirmation = nil
+      $0.screen = .home(HomeScreen(selection: 2))
+    }
+    store.press(.character("2")) {
+      $0.confirmation = Confirmation(.discardSavedGame)
+      $0.screen = .home(HomeScreen(selection: 2).withPlay("spy"))
+    }
+    store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil
+      $0.game = "spy"
+      $0.players = []
+      $0.screen = .players(PlayersScreen())
+    }
   }
 
   @Test func discardingWithXStaysOnTheHighlightedItem() throws {
     // On Resume: lands on the game that was saved.
-    var app = try Self.savedKiller()
-    app.press(.character("x"), .character("y"))
-    #expect(app.state.screen == .home(HomeScreen(selection: 2)))
-    #expect(app.state.table == nil)
+    var store = TestStore(try Self.savedKiller())
+    store.press(.character("x")) { $0.confirmation = Confirmation(.discardSavedGame) }
+    store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil
+      $0.screen = .home(HomeScreen(selection: 2))
+    }
     // On Spy (the third item with Resume above it): stays on Spy.
-    var onSpy = try Self.savedKiller()
-    onSpy.press(.down, .down, .character("x"), .character("y"))
-    #expect(onSpy.state.screen == .home(HomeScreen(selection: 1)))
+    var onSpy = TestStore(try Self.savedKiller())
+    onSpy.app.press(.down, .down)
+    onSpy.press(.character("x")) { $0.confirmation = Confirmation(.discardSavedGame) }
+    onSpy.press(.character("y"), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil
+      $0.screen = .home(HomeScreen(selection: 1))
+    }
   }
 }
 
-extension Screen {
+extension HomeScreen {
   /// The home screen with a game waiting for the discard to be agreed.
-  func withPlay(_ id: GameID) -> Screen {
-    guard case .home(var home) = self else { return self }
+  func withPlay(_ id: GameID) -> HomeScreen {
+    var home = self
     home.playAfterDiscard = id
-    return .home(home)
+    return home
   }
 }

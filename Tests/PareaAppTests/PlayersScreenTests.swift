@@ -33,86 +33,96 @@ import Testing
   /// Typing refuses the character and keeps the rest; the notice stays while
   /// the rest is typed, so a pasted "🍕Πίτσα" never becomes "Πίτσα" unsaid.
   @Test func aRefusedCharacterIsSaidAndTheRestKept() throws {
-    var app = makeApp()
-    app.press(.enter)
-    app.type("🍕Πίτσα")
+    var store = TestStore(makeApp())
+    store.app.press(.enter)
     var page = PlayersScreen()
-    for character in "Πίτσα" { page.field.insert(character) }
     page.notice = .name(.character)
-    #expect(app.state.screen == .players(page))
-    app.press(.enter)  // added as shown in the field, the notice read
-    #expect(app.state.players == ["Πίτσα"])
-    #expect(app.state.screen == .players(PlayersScreen()))
+    store.press(.character("🍕")) { [page] in $0.screen = .players(page) }
+    for character in "Πίτσα" {
+      page.field.insert(character)
+      store.press(.character(character)) { [page] in $0.screen = .players(page) }
+    }
+    #expect(page.field.text == "Πίτσα")
+    store.press(.enter) {  // added as shown in the field, the notice read
+      $0.players = ["Πίτσα"]
+      $0.screen = .players(PlayersScreen())
+    }
   }
 
   @Test func aLongNameStopsAtTheLimitAndSaysSo() throws {
-    var app = makeApp()
-    app.press(.enter)
-    app.type("Αικατερίνη Παπαδοπούλου")
+    var store = TestStore(makeApp())
+    store.app.press(.enter)
     var page = PlayersScreen()
-    for character in "Αικατερίνη Παπαδοπού" { page.field.insert(character) }
+    for character in "Αικατερίνη Παπαδοπού" {
+      page.field.insert(character)
+      store.press(.character(character)) { [page] in $0.screen = .players(page) }
+    }
     page.notice = .name(.tooWide)
-    #expect(app.state.screen == .players(page))
-    app.press(.backspace)  // editing: the notice has been read
+    for character in "λου" { store.press(.character(character)) { [page] in $0.screen = .players(page) } }
     page.field.deleteBackward()
     page.notice = nil
-    #expect(app.state.screen == .players(page))
+    store.press(.backspace) { [page] in $0.screen = .players(page) }  // editing: the notice has been read
   }
 }
 
 /// The last game's names, offered the same way after a game as after a restart.
 @Suite struct QuickPickTests {
   @Test func plusAddsEveryPickInTheirOrder() {
-    var app = makeApp(savedNames: ["Anna", "Bob", "Γιώργος", "Δήμητρα", "Eve"])
-    app.press(.enter)
-    app.addPlayers(["bob"])  // already there: not added twice
-    #expect(app.press(.character("+")).isEmpty)
-    #expect(app.state.players == ["bob", "Anna", "Γιώργος", "Δήμητρα", "Eve"])
-    #expect(app.state.screen == .players(PlayersScreen()))
+    var store = TestStore(makeApp(savedNames: ["Anna", "Bob", "Γιώργος", "Δήμητρα", "Eve"]))
+    store.app.press(.enter)
+    store.app.addPlayers(["bob"])  // already there: not added twice
+    store.press(.character("+")) { $0.players = ["bob", "Anna", "Γιώργος", "Δήμητρα", "Eve"] }
   }
 
   @Test func plusStopsAtTheGamesMaximumAndSaysSo() {
     let names = (1...16).map { "Player \($0)" }
-    var app = makeApp(savedNames: names)
-    app.press(.enter)  // Palermo: 5 to 14
-    app.press(.character("+"))
-    #expect(app.state.players == Array(names.prefix(14)))
-    var page = PlayersScreen()
-    page.notice = .setup(.tooManyPlayers(maximum: 14, count: 15))
-    #expect(app.state.screen == .players(page))
+    var store = TestStore(makeApp(savedNames: names))
+    store.app.press(.enter)  // Palermo: 5 to 14
+    store.press(.character("+")) {
+      $0.players = Array(names.prefix(14))
+      var page = PlayersScreen()
+      page.notice = .setup(.tooManyPlayers(maximum: 14, count: 15))
+      $0.screen = .players(page)
+    }
   }
 
   @Test func plusInANameIsACharacter() throws {
-    var app = makeApp(savedNames: ["Anna"])
-    app.press(.enter)
-    app.type("A+")
-    #expect(app.state.players.isEmpty)
-    let page = try #require(app.state.screen.players)
-    #expect(page.field.text == "A+")
+    var store = TestStore(makeApp(savedNames: ["Anna"]))
+    store.app.press(.enter)
+    var page = PlayersScreen()
+    page.field.insert("A")
+    store.press(.character("A")) { [page] in $0.screen = .players(page) }
+    page.field.insert("+")
+    store.press(.character("+")) { [page] in $0.screen = .players(page) }  // no player added
   }
 
   @Test func afterAGameItsNamesAreThePicksAndTheListStartsEmpty() {
-    var app = makeApp(savedNames: ["Old", "Names", "Here"])
-    app.press(.character("3"))
-    app.addPlayers(["A", "B", "C"])
-    #expect(app.press(.enter) == [.savePlayers(["A", "B", "C"])])
-    app.press(.escape, .escape)  // back to the players, then home
-    app.press(.character("2"))
+    var store = TestStore(makeApp(savedNames: ["Old", "Names", "Here"]))
+    store.app.press(.character("3"))
+    store.app.addPlayers(["A", "B", "C"])
+    store.press(.enter, effects: [.savePlayers(["A", "B", "C"])]) {
+      $0.savedNames = ["A", "B", "C"]
+      $0.screen = .setup(SetupScreen())
+    }
+    store.app.press(.escape, .escape)  // back to the players, then home
+    store.app.press(.character("2"))
     // As after a restart: an empty list, the last game's names one key away.
     var restarted = makeApp(savedNames: ["A", "B", "C"])
     restarted.press(.character("2"))
-    #expect(app.state == restarted.state)
-    app.press(.character("+"))
-    #expect(app.state.players == ["A", "B", "C"])
+    #expect(store.state == restarted.state)
+    store.press(.character("+")) { $0.players = ["A", "B", "C"] }
   }
 
   @Test func namesTypedButNotPlayedAreKept() {
-    var app = makeApp(savedNames: ["A", "B", "C"])
-    app.press(.character("3"))
-    app.addPlayers(["Νίκος", "Ελένη"])
-    app.press(.escape)
-    app.press(.character("2"))
-    #expect(app.state.players == ["Νίκος", "Ελένη"])
+    var store = TestStore(makeApp(savedNames: ["A", "B", "C"]))
+    store.app.press(.character("3"))
+    store.app.addPlayers(["Νίκος", "Ελένη"])
+    store.press(.escape) { $0.screen = .home(HomeScreen(selection: 2)) }
+    store.press(.character("2")) {
+      $0.game = "spy"  // the names stay with the group, not with the game
+      $0.screen = .players(PlayersScreen())
+    }
+    #expect(store.state.players == ["Νίκος", "Ελένη"])
   }
 }
 
@@ -132,13 +142,5 @@ import Testing
     for _ in "Πίτσα" { app.press(.backspace) }
     app.type("Αικατερίνη Παπαδοπούλου")
     expectGolden(app.render(width: 80, height: 24), "players-too-long.\(language)")
-  }
-}
-
-extension Screen {
-  /// The players screen's own state, if it is on show.
-  var players: PlayersScreen? {
-    if case .players(let page) = self { return page }
-    return nil
   }
 }

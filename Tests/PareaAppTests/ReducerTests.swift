@@ -5,212 +5,229 @@ import Testing
 @testable import PareaApp
 import PareaRules
 
-/// Actions in, the whole state compared.
+/// Actions in, the whole state and the effects compared at every step.
 @Suite struct ReducerTests {
   @Test func homeMovesWrapAndChooseOpensPlayers() {
-    var app = makeApp()
-    var expected = app.state
-    app.send(.home(.move(-1)))
-    expected.screen = .home(HomeScreen(selection: 4))  // 3 games, settings, quit
-    #expect(app.state == expected)
-    app.send(.home(.move(1)))
-    app.send(.home(.move(1)))
-    app.send(.home(.choose))
-    expected.screen = .players(PlayersScreen())
-    expected.game = "spy"
-    #expect(app.state == expected)
+    var store = TestStore(makeApp())
+    store.send(.home(.move(-1))) { $0.screen = .home(HomeScreen(selection: 4)) }  // 3 games, settings, quit
+    store.send(.home(.move(1))) { $0.screen = .home(HomeScreen(selection: 0)) }
+    store.send(.home(.move(1))) { $0.screen = .home(HomeScreen(selection: 1)) }
+    store.send(.home(.choose)) {
+      $0.screen = .players(PlayersScreen())
+      $0.game = "spy"
+    }
   }
 
   @Test func typingAddsAPlayerAndClearsTheField() {
-    var app = makeApp()
-    app.send(.home(.choose))
-    var expected = app.state
-    for character in "Ελένη" { app.send(.players(.type(character))) }
-    app.send(.players(.submit))
-    expected.players = ["Ελένη"]
-    #expect(app.state == expected)
+    var store = TestStore(makeApp())
+    store.app.send(.home(.choose))
+    var page = PlayersScreen()
+    for character in "Ελένη" {
+      page.field.insert(character)
+      store.send(.players(.type(character))) { [page] in $0.screen = .players(page) }
+    }
+    store.send(.players(.submit)) {
+      $0.players = ["Ελένη"]
+      $0.screen = .players(PlayersScreen())
+    }
   }
 
   @Test func aDecomposedAccentJoinsItsLetter() throws {
-    var app = makeApp()
-    app.send(.home(.choose))
-    app.send(.players(.type("ε")))
-    app.send(.players(.type("\u{301}")))
-    let page = try #require(app.state.screen.playersPage, "not on the players screen")
+    var store = TestStore(makeApp())
+    store.app.send(.home(.choose))
+    store.send(.players(.type("ε"))) {
+      var page = PlayersScreen()
+      page.field.text = "ε"
+      page.field.cursor = 1
+      $0.screen = .players(page)
+    }
+    // One letter on screen, the cursor after it: not two characters.
+    store.send(.players(.type("\u{301}"))) {
+      var page = PlayersScreen()
+      page.field.text = "ε\u{301}"
+      page.field.cursor = 1
+      $0.screen = .players(page)
+    }
+    let page = try #require(store.state.screen.playersPage, "not on the players screen")
     #expect(page.field.text == "έ")
-    #expect(page.field.cursor == 1)
+    #expect(page.field.text.count == 1)
   }
 
   @Test func duplicateNameIsRefusedAndKept() {
-    var app = makeApp()
-    app.send(.home(.choose))
-    app.addPlayers(["Νίκος"])
-    let before = app.state
-    app.type("  ΝΙΚΟΣ ")
-    app.send(.players(.submit))
-    var expected = before
-    var page = PlayersScreen()
-    for character in "  ΝΙΚΟΣ " { page.field.insert(character) }
-    page.notice = .setup(.duplicateName("Νίκος"))
-    expected.screen = .players(page)
-    #expect(app.state == expected)
+    var store = TestStore(makeApp())
+    store.app.send(.home(.choose))
+    store.app.addPlayers(["Νίκος"])
+    store.app.type("  ΝΙΚΟΣ ")
+    store.send(.players(.submit)) {
+      var page = PlayersScreen()
+      for character in "  ΝΙΚΟΣ " { page.field.insert(character) }
+      page.notice = .setup(.duplicateName("Νίκος"))
+      $0.screen = .players(page)
+    }
   }
 
   @Test func tooFewPlayersStaysWithAMessage() {
-    var app = makeApp()
-    app.send(.home(.choose))
-    app.addPlayers(["A", "B"])
-    let before = app.state
-    let effects = app.send(.players(.submit))
-    #expect(effects.isEmpty)
-    var expected = before
-    var page = PlayersScreen()
-    page.notice = .setup(.tooFewPlayers(minimum: 5, count: 2))
-    expected.screen = .players(page)
-    #expect(app.state == expected)
+    var store = TestStore(makeApp())
+    store.app.send(.home(.choose))
+    store.app.addPlayers(["A", "B"])
+    store.send(.players(.submit)) {
+      var page = PlayersScreen()
+      page.notice = .setup(.tooFewPlayers(minimum: 5, count: 2))
+      $0.screen = .players(page)
+    }
   }
 
   @Test func continuingSavesTheNamesAndOpensSetup() {
-    var app = makeApp()
-    app.send(.home(.choose))
-    app.addPlayers(sevenNames)
-    var expected = app.state
-    let effects = app.send(.players(.submit))
-    expected.screen = .setup(SetupScreen())
-    expected.savedNames = sevenNames  // the quick picks from now on
-    #expect(effects == [.savePlayers(sevenNames)])
-    #expect(app.state == expected)
+    var store = TestStore(makeApp())
+    store.app.send(.home(.choose))
+    store.app.addPlayers(sevenNames)
+    store.send(.players(.submit), effects: [.savePlayers(sevenNames)]) {
+      $0.screen = .setup(SetupScreen())
+      $0.savedNames = sevenNames  // the quick picks from now on
+    }
   }
 
   @Test func reorderAndRemove() {
-    var app = makeApp()
-    app.send(.home(.choose))
-    app.addPlayers(["A", "B", "C"])
-    app.send(.players(.focusNext))
-    app.send(.players(.reorder(1)))
-    #expect(app.state.players == ["B", "A", "C"])
-    app.send(.players(.remove))
-    #expect(app.state.players == ["B", "C"])
+    var store = TestStore(makeApp())
+    store.app.send(.home(.choose))
+    store.app.addPlayers(["A", "B", "C"])
+    var page = PlayersScreen()
+    page.focus = .list
+    store.send(.players(.focusNext)) { [page] in $0.screen = .players(page) }
+    page.listSelection = 1
+    store.send(.players(.reorder(1))) { [page] in
+      $0.players = ["B", "A", "C"]
+      $0.screen = .players(page)  // the highlight moves with the name
+    }
+    store.send(.players(.remove)) { $0.players = ["B", "C"] }
   }
 
   @Test func quickPicksToggleInAndOut() {
-    var app = makeApp(savedNames: ["Anna", "Bob"])
-    app.send(.home(.choose))
-    app.send(.players(.focusNext))  // no players yet: straight to the picks
-    app.send(.players(.togglePick))
-    #expect(app.state.players == ["Anna"])
-    app.send(.players(.togglePick))
-    #expect(app.state.players.isEmpty)
+    var store = TestStore(makeApp(savedNames: ["Anna", "Bob"]))
+    store.app.send(.home(.choose))
+    var page = PlayersScreen()
+    page.focus = .picks
+    store.send(.players(.focusNext)) { [page] in $0.screen = .players(page) }  // no players yet: straight to the picks
+    store.send(.players(.togglePick)) { $0.players = ["Anna"] }
+    store.send(.players(.togglePick)) { $0.players = [] }
   }
 
   @Test func dealGoesToTheFirstHandOffAndSaves() throws {
-    var app = makeApp(seed: 42)
-    app.send(.home(.choose))
-    app.addPlayers(sevenNames)
-    app.send(.players(.proceed))
-    app.send(.setup(.suggest))
-    var expected = app.state
-    let effects = app.send(.setup(.deal))
+    var store = TestStore(makeApp(seed: 42))
+    store.app.send(.home(.choose))
+    store.app.addPlayers(sevenNames)
+    store.app.send(.players(.proceed))
+    store.app.send(.setup(.suggest))
     var generator = SplitMix64(seed: 42)
     let setup = try #require(Palermo().suggestedSetup(players: 7))
+    #expect(store.state.setup == setup)
     let table = try Palermo().deal(
       players: sevenNames, setup: setup, locations: Catalog.builtIn(.en).locations(), using: &generator)
-    // A new session holds the whole game: the table, nobody revealed yet, no timer, no scores.
-    expected.session = GameSession(table: table, players: sevenNames, setup: setup)
-    expected.screen = .handOff(HandOffScreen(seat: 0, pausedAt: 0))
-    #expect(effects == [.saveGame, .redrawAll])
-    #expect(app.state == expected)
+    store.send(.setup(.deal), effects: [.saveGame, .redrawAll]) {
+      // A new session holds the whole game: the table, nobody revealed yet, no timer, no scores.
+      $0.session = GameSession(table: table, players: sevenNames, setup: setup)
+      $0.screen = .handOff(HandOffScreen(seat: 0, pausedAt: 0))
+    }
   }
 
   @Test func aRoleBeyondOnePerPlayerIsRefusedAsAFullList() throws {
-    var app = makeApp()
-    app.send(.home(.choose))
-    app.addPlayers(sevenNames)
-    app.send(.players(.proceed))
-    app.send(.setup(.suggest))
-    let roles = app.state.setup.roles
-    #expect(roles.count == 7)
-    app.send(.setup(.toggleRole))
-    #expect(app.state.setup.roles == roles)
-    let page = try #require(app.state.screen.setupPage, "left the setup")
-    // Not "too many roles": the eighth was never added.
-    #expect(page.notice == Notice(
-      kind: .error, title: "setup.full.title", message: "setup.full.message",
-      args: ["chosen": .text("7"), "players": .text("7")]))
+    var store = TestStore(makeApp())
+    store.app.send(.home(.choose))
+    store.app.addPlayers(sevenNames)
+    store.app.send(.players(.proceed))
+    store.app.send(.setup(.suggest))
+    #expect(store.state.setup.roles.count == 7)
+    // Not "too many roles": the eighth is never added, and the list says it is full.
+    try store.send(.setup(.toggleRole)) {
+      var page = try #require($0.screen.setupPage, "left the setup")
+      page.notice = Notice(
+        kind: .error, title: "setup.full.title", message: "setup.full.message",
+        args: ["chosen": .text("7"), "players": .text("7")])
+      $0.screen = .setup(page)
+    }
   }
 
   @Test func revealAndHideWalkTheTableThenOpenIt() throws {
-    var app = makeApp()
-    app.send(.home(.play("killer")))
-    app.addPlayers(["A", "B", "C"])
-    app.send(.players(.proceed))
-    app.send(.setup(.deal))
+    var store = TestStore(makeApp())
+    store.app.send(.home(.play("killer")))
+    store.app.addPlayers(["A", "B", "C"])
+    store.app.send(.players(.proceed))
+    store.app.send(.setup(.deal))
+    #expect(store.state.screen == .handOff(HandOffScreen(seat: 0, pausedAt: 0)))
     for seat in 0..<3 {
-      #expect(app.state.screen == .handOff(HandOffScreen(seat: seat, pausedAt: app.state.clock)))
-      app.waitOutPause()
-      #expect(app.state.screen == .handOff(HandOffScreen(seat: seat)))
-      #expect(app.send(.reveal) == [.saveGame, .redrawAll])
-      #expect(app.state.screen == .reveal(RevealScreen(seat: seat)))
-      #expect(app.state.table?.seats[seat].views == 1)
-      #expect(app.send(.hide) == [.saveGame, .redrawAll])
+      let now = store.state.clock + KeyPause.quietMilliseconds
+      store.send(.tick(now: now)) {
+        $0.clock = now
+        $0.screen = .handOff(HandOffScreen(seat: seat))
+      }
+      try store.send(.reveal, effects: [.saveGame, .redrawAll]) {
+        $0.screen = .reveal(RevealScreen(seat: seat))
+        try $0.session?.table?.recordLook(at: seat)  // the first look
+      }
+      store.send(.hide, effects: [.saveGame, .redrawAll]) {
+        $0.session?.nextReveal = seat + 1
+        $0.screen = seat < 2 ? .handOff(HandOffScreen(seat: seat + 1, pausedAt: now)) : .table(TableScreen())
+      }
     }
-    #expect(app.state.screen == .table(TableScreen()))
-    #expect(app.state.session?.nextReveal == 3)
   }
 
   @Test func lookingAgainAsksFirstAndCounts() throws {
-    var app = makeApp()
-    app.send(.home(.play("killer")))
-    app.addPlayers(["A", "B", "C"])
-    app.send(.players(.proceed))
-    app.send(.setup(.deal))
-    app.revealEveryone()
-    app.send(.table(.command(.look)))
-    app.send(.table(.move(1)))
-    app.send(.table(.pick))
+    var store = TestStore(makeApp())
+    store.app.send(.home(.play("killer")))
+    store.app.addPlayers(["A", "B", "C"])
+    store.app.send(.players(.proceed))
+    store.app.send(.setup(.deal))
+    store.app.revealEveryone()
     var page = TableScreen()
+    page.mode = .pick(.look)
+    store.send(.table(.command(.look))) { [page] in $0.screen = .table(page) }
     page.selection = 1
+    store.send(.table(.move(1))) { [page] in $0.screen = .table(page) }
+    let clock = store.state.clock
     page.mode = .confirmIdentity(seat: 1)
-    page.pause = KeyPause(since: app.state.clock)
-    #expect(app.state.screen == .table(page))
+    page.pause = KeyPause(since: clock)
+    store.send(.table(.pick), effects: [.redrawAll]) { [page] in $0.screen = .table(page) }
     // Not yet: a double press on the pick must not go through to the role.
-    #expect(app.send(.table(.showRole)).isEmpty)
-    #expect(app.state.screen == .table(page))
-    app.waitOutPause()
+    store.send(.table(.showRole))
     page.pause = nil
-    #expect(app.state.screen == .table(page))
-    app.send(.table(.showRole))
+    store.send(.tick(now: clock + KeyPause.quietMilliseconds)) { [page] in
+      $0.clock = clock + KeyPause.quietMilliseconds
+      $0.screen = .table(page)
+    }
     page.mode = .reveal(seat: 1)
-    #expect(app.state.screen == .table(page))
-    #expect(app.state.table?.seats[1].views == 2)
-    #expect(app.send(.table(.hideRole)) == [.redrawAll])
+    try store.send(.table(.showRole), effects: [.saveGame, .redrawAll]) { [page] in
+      $0.screen = .table(page)
+      try $0.session?.table?.recordLook(at: 1)  // counted: B's second look
+    }
+    #expect(store.state.table?.seats[1].views == 2)
+    page.mode = .main
+    store.send(.table(.hideRole), effects: [.redrawAll]) { [page] in $0.screen = .table(page) }
   }
 
   @Test func languageSwitchSavesAndRedraws() {
-    var app = makeApp()
-    app.send(.home(.openSettings))
-    let effects = app.send(.settings(.change(1)))
-    #expect(effects == [.saveSettings, .redrawAll])
-    #expect(app.state.language == .el)
-    app.send(.back)
-    #expect(app.state.screen == .home(HomeScreen()))
+    var store = TestStore(makeApp())
+    store.send(.home(.openSettings)) {
+      $0.screen = .settings(SettingsScreen(returnTo: ReturnPoint(.home(HomeScreen()))))
+    }
+    store.send(.settings(.change(1)), effects: [.saveSettings, .redrawAll]) { $0.language = .el }
+    store.send(.back) { $0.screen = .home(HomeScreen()) }
   }
 
   @Test func escapeInAGameAsksAndNoKeepsIt() {
-    var app = makeApp()
-    app.send(.home(.play("killer")))
-    app.addPlayers(["A", "B", "C"])
-    app.send(.players(.proceed))
-    app.send(.setup(.deal))
-    let dealt = app.state
-    app.send(.back)
-    #expect(app.state.confirmation == PareaApp.Confirmation(.abandonGame))
-    app.send(.confirm(false))
-    #expect(app.state == dealt)
-    app.send(.back)
-    app.send(.confirm(true))
-    #expect(app.state.table == nil)
-    #expect(app.state.screen == .home(HomeScreen(selection: 2)))
+    var store = TestStore(makeApp())
+    store.app.send(.home(.play("killer")))
+    store.app.addPlayers(["A", "B", "C"])
+    store.app.send(.players(.proceed))
+    store.app.send(.setup(.deal))
+    store.send(.back) { $0.confirmation = PareaApp.Confirmation(.abandonGame) }
+    store.send(.confirm(false)) { $0.confirmation = nil }
+    store.send(.back) { $0.confirmation = PareaApp.Confirmation(.abandonGame) }
+    // Yes: the session goes as a whole, and the saved game with it.
+    store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil
+      $0.screen = .home(HomeScreen(selection: 2))
+    }
   }
 
   @Test func resumeNeverLandsOnARole() throws {
@@ -225,11 +242,18 @@ import PareaRules
     app.waitOutPause()
     app.send(.reveal)  // B is looking when the laptop dies
     let saved = try #require(app.state.session).savedAndRead()
-    var resumed = App(configuration: configuration())
-    resumed.send(.started(savedNames: [], session: saved))
-    #expect(HomeScreen.items(for: resumed.state).first == .resume)
-    resumed.send(.home(.choose))
-    #expect(resumed.state.screen == .handOff(HandOffScreen(seat: 1, pausedAt: resumed.state.clock)))
+    var store = TestStore(App(configuration: configuration()))
+    // The saved game comes back whole: its game, players and setup with it.
+    store.send(.started(savedNames: [], session: saved)) {
+      $0.session = saved
+      $0.game = "spy"
+      $0.players = ["A", "B", "C", "D"]
+    }
+    #expect(HomeScreen.items(for: store.state).first == .resume)
+    // Back at B's hand-off, paused: never straight onto B's role.
+    store.send(.home(.choose), effects: [.redrawAll]) {
+      $0.screen = .handOff(HandOffScreen(seat: 1, pausedAt: 0))
+    }
   }
 }
 
@@ -249,46 +273,59 @@ import PareaRules
   }
 
   @Test func settingsToggleEachRuleAndSave() {
-    var app = makeApp()
-    app.send(.home(.openSettings))
-    app.send(.settings(.move(1)))
-    #expect(app.send(.settings(.change(1))) == [.saveSettings])
-    #expect(app.state.houseRules == HouseRules(revealDeadRoles: true))
-    app.send(.settings(.move(1)))
-    app.send(.settings(.change(1)))
-    app.send(.settings(.move(1)))
-    app.send(.settings(.change(-1)))
-    #expect(app.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
-    app.send(.settings(.move(5)))  // stays on the last row
-    app.send(.settings(.change(1)))
-    #expect(app.state.houseRules.revealCountdown == false)
+    var store = TestStore(makeApp())
+    var page = SettingsScreen(returnTo: ReturnPoint(.home(HomeScreen())))
+    store.send(.home(.openSettings)) { [page] in $0.screen = .settings(page) }
+    page.selection = 1
+    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealDeadRoles = true }
+    page.selection = 2
+    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.hideSpyCount = true }
+    page.selection = 3
+    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    store.send(.settings(.change(-1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = true }
+    #expect(store.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
+    store.send(.settings(.move(5)))  // stays on the last row
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = false }
   }
 
-  @Test func countdownShowsTheRoleAfterThreeSeconds() {
-    var app = Self.dealtKiller(HouseRules(revealCountdown: true))
-    #expect(app.send(.reveal).isEmpty)
-    var expected = HandOffScreen(seat: 0)
-    expected.countdown = RevealCountdown(seconds: 3)
-    #expect(app.state.screen == .handOff(expected))
-    app.tick(now: 10_000)
-    app.tick(now: 10_900)
-    expected.countdown?.lastStep = 10_000
-    #expect(app.state.screen == .handOff(expected))
-    app.tick(now: 11_000)
-    app.tick(now: 12_000)
-    #expect(app.state.table?.seats[0].views == 0)
-    let effects = app.tick(now: 13_050)
-    #expect(effects == [.saveGame, .redrawAll])
-    #expect(app.state.screen == .reveal(RevealScreen(seat: 0)))
-    #expect(app.state.table?.seats[0].views == 1)
+  @Test func countdownShowsTheRoleAfterThreeSeconds() throws {
+    var store = TestStore(Self.dealtKiller(HouseRules(revealCountdown: true)))
+    var page = HandOffScreen(seat: 0)
+    page.countdown = RevealCountdown(seconds: 3)
+    store.send(.reveal) { [page] in $0.screen = .handOff(page) }  // no role yet: nothing saved
+    page.countdown?.lastStep = 10_000
+    store.send(.tick(now: 10_000)) { [page] in
+      $0.clock = 10_000
+      $0.screen = .handOff(page)
+    }
+    store.send(.tick(now: 10_900)) { $0.clock = 10_900 }
+    page.countdown = RevealCountdown(seconds: 2)
+    page.countdown?.lastStep = 11_000
+    store.send(.tick(now: 11_000)) { [page] in
+      $0.clock = 11_000
+      $0.screen = .handOff(page)
+    }
+    page.countdown = RevealCountdown(seconds: 1)
+    page.countdown?.lastStep = 12_000
+    store.send(.tick(now: 12_000)) { [page] in
+      $0.clock = 12_000
+      $0.screen = .handOff(page)
+    }
+    try store.send(.tick(now: 13_050), effects: [.saveGame, .redrawAll]) {
+      $0.clock = 13_050
+      $0.screen = .reveal(RevealScreen(seat: 0))
+      try $0.session?.table?.recordLook(at: 0)
+    }
+    #expect(store.state.table?.seats[0].views == 1)
   }
 
   @Test func escapeStopsTheCountdownWithoutLeaving() {
-    var app = Self.dealtKiller(HouseRules(revealCountdown: true))
-    app.send(.reveal)
-    app.send(.back)
-    #expect(app.state.screen == .handOff(HandOffScreen(seat: 0)))
-    #expect(app.state.confirmation == nil)
+    var store = TestStore(Self.dealtKiller(HouseRules(revealCountdown: true)))
+    store.app.send(.reveal)
+    // Not the question "leave the game?": only the countdown stops.
+    store.send(.back) { $0.screen = .handOff(HandOffScreen(seat: 0)) }
   }
 
   @Test func deadRolesShowOnlyWithTheRule() throws {
@@ -320,38 +357,71 @@ import PareaRules
   }
 
   @Test func aRoundTimerDoesNotOutliveItsGame() {
-    var app = Self.spyTable()
-    app.send(.table(.command(.timer)))
-    #expect(app.state.timer?.running == true)
-    app.send(.back)  // leave the game…
-    app.send(.confirm(true))
-    #expect(app.state.timer == nil)
-    app.send(.home(.play("killer")))  // …and a game without a timer shows none
-    app.send(.players(.proceed))
-    app.send(.setup(.deal))
-    #expect(app.state.timer == nil)
+    var store = TestStore(Self.spyTable())
+    store.send(.table(.command(.timer))) {
+      $0.session?.timer = RoundTimer(minutes: 8)
+      $0.session?.timer?.running = true
+    }
+    store.send(.back) { $0.confirmation = PareaApp.Confirmation(.abandonGame) }  // leave the game…
+    store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil  // the timer with it
+      $0.screen = .home(HomeScreen(selection: 1))
+    }
+    // …and a game without a timer shows none, however long it goes on.
+    store.app.send(.home(.play("killer")))
+    store.app.send(.players(.addAllPicks))  // the Spy game's players, from the quick picks
+    store.app.send(.players(.proceed))
+    store.app.send(.setup(.deal))
+    store.app.revealEveryone()
+    #expect(store.state.table?.game == "killer")
+    #expect(store.state.screen == .table(TableScreen()))
+    store.press(.character("t"))  // no timer to start
+    let later = store.state.clock + 3_600_000
+    store.send(.tick(now: later)) { $0.clock = later }  // no bell, no "time's up"
   }
 
   @Test func theRoundTimerCountsDownAndRings() throws {
-    var app = Self.spyTable()
-    app.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
-    #expect(app.state.timer == nil)
-    app.send(.table(.command(.timer)))
-    #expect(app.state.timer?.running == true)
-    #expect(app.state.timer?.display == "08:00")
-    app.tick(now: 0)
-    app.tick(now: 60_000)
-    #expect(app.state.timer?.display == "07:00")
-    app.send(.table(.command(.timer)))  // pause
-    app.tick(now: 200_000)
-    #expect(app.state.timer?.display == "07:00")
-    app.send(.table(.command(.timer)))
-    app.tick(now: 300_000)
-    let effects = app.tick(now: 720_000)
-    #expect(effects == [.bell])
-    #expect(app.state.timer?.expired == true)
-    let page = try #require(app.state.screen.tablePage)
-    #expect(page.notice?.title == "timer.up.title")
+    var store = TestStore(Self.spyTable())
+    store.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
+    var timer = RoundTimer(minutes: 8)
+    timer.running = true
+    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    #expect(store.state.timer?.display == "08:00")
+    timer.lastTick = 0
+    store.send(.tick(now: 0)) { [timer] in
+      $0.clock = 0
+      $0.session?.timer = timer
+    }
+    timer.lastTick = 60_000
+    timer.remaining = 420_000
+    store.send(.tick(now: 60_000)) { [timer] in
+      $0.clock = 60_000
+      $0.session?.timer = timer
+    }
+    #expect(store.state.timer?.display == "07:00")
+    timer.running = false  // pause
+    timer.lastTick = nil
+    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    store.send(.tick(now: 200_000)) { $0.clock = 200_000 }  // a paused timer does not count
+    timer.running = true
+    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    timer.lastTick = 300_000
+    store.send(.tick(now: 300_000)) { [timer] in
+      $0.clock = 300_000
+      $0.session?.timer = timer
+    }
+    timer.remaining = 0
+    timer.running = false
+    timer.lastTick = nil
+    try store.send(.tick(now: 720_000), effects: [.bell]) { [timer] in
+      $0.clock = 720_000
+      $0.session?.timer = timer
+      var page = try #require($0.screen.tablePage)
+      page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+      $0.screen = .table(page)
+    }
+    #expect(store.state.timer?.expired == true)
   }
 }
 
@@ -386,15 +456,21 @@ import PareaRules
     let total = app.state.session?.scores.values.reduce(0, +)
     #expect(total == 8)  // two rounds of 2 + 1 + 1
     #expect(app.state.session?.roundsPlayed == 2)
-    app.send(.back)  // setup → players
-    app.send(.back)  // players → home
+    var store = TestStore(app)
+    store.app.send(.back)  // setup → players
+    store.app.send(.back)  // players → home
     // A new game would throw the session's scores away: asked first.
-    app.send(.home(.play("spy")))
-    #expect(app.state.confirmation == PareaApp.Confirmation(.discardSavedGame))
-    app.send(.confirm(true))
-    app.send(.home(.play("spy")))
-    // The session went as a whole: a new game, a new score sheet.
-    #expect(app.state.session == nil)
+    store.send(.home(.play("spy"))) {
+      $0.confirmation = PareaApp.Confirmation(.discardSavedGame)
+      $0.screen = .home(HomeScreen(selection: 2).withPlay("spy"))
+    }
+    // The session goes as a whole: a new game, a new score sheet.
+    store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.session = nil
+      $0.players = []  // the last game's names wait in the quick picks
+      $0.screen = .players(PlayersScreen())
+    }
   }
 }
 
@@ -427,14 +503,17 @@ import PareaRules
   }
 
   @Test func noLocationInPlayIsRefusedWithAMessage() throws {
-    var app = Self.spySetup(excluding: [])
-    app.send(.setup(.chooseLocations(true)))
-    app.send(.setup(.toggleAllLocations))
-    #expect(app.send(.setup(.chooseLocations(false))) == [.saveSettings])
-    app.send(.setup(.deal))
-    #expect(app.state.table == nil)
-    let page = try #require(app.state.screen.setupPage, "left the setup")
-    #expect(page.notice == .setup(.noLocations, players: 4))
+    var store = TestStore(Self.spySetup(excluding: []))
+    let all = Set(Catalog.builtIn(.en).locations().map(\.id))
+    var page = SetupScreen()
+    page.choosingLocations = true
+    store.send(.setup(.chooseLocations(true))) { [page] in $0.screen = .setup(page) }
+    store.send(.setup(.toggleAllLocations)) { $0.excludedLocations = all }
+    page.choosingLocations = false
+    store.send(.setup(.chooseLocations(false)), effects: [.saveSettings]) { [page] in $0.screen = .setup(page) }
+    // No deal, no session: the setup says why.
+    page.notice = .setup(.noLocations, players: 4)
+    store.send(.setup(.deal)) { [page] in $0.screen = .setup(page) }
   }
 }
 
@@ -448,8 +527,11 @@ import PareaRules
     app.addPlayers((1...16).map { "P\($0)" })
     app.send(.back)
     app.send(.home(.play("palermo")))
-    app.send(.players(.proceed))
-    let page = try #require(app.state.screen.playersPage, "went on with 16 players")
-    #expect(page.notice == .setup(.tooManyPlayers(maximum: 14, count: 16)))
+    var store = TestStore(app)
+    store.send(.players(.proceed)) {
+      var page = PlayersScreen()
+      page.notice = .setup(.tooManyPlayers(maximum: 14, count: 16))
+      $0.screen = .players(page)  // not the setup: 16 is too many for Palermo
+    }
   }
 }

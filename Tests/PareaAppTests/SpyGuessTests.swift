@@ -63,23 +63,21 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
   /// Choosing a player, going through the hand-off and the list and backing
   /// out records nothing, for anyone.
   @Test func backingOutRecordsNothing() throws {
-    var app = spyTable(spy: 2)
-    var expected = app.state
-    app.press(.character("g"), .down, .enter)
-    let handOff = try #require(app.state.screen.tablePage, "not at the table")
-    #expect(handOff.mode == .guessHandOff(by: 1))
-    app.press(.escape)
-    var page = TableScreen()
-    page.selection = 1
-    expected.screen = .table(page)
-    #expect(app.state == expected)
+    // Every step states the whole change: only the screen moves, nothing is recorded.
+    var store = TestStore(spyTable(spy: 2))
+    store.press(.character("g")) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 0)) }
+    store.press(.down) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 1)) }
+    store.press(.enter, effects: [.redrawAll]) { $0.screen = .table(TableScreen(mode: .guessHandOff(by: 1), selection: 1)) }
+    store.press(.escape) { $0.screen = .table(TableScreen(mode: .main, selection: 1)) }
     // Every pick opens on its first player: down to Bob again.
-    app.press(.character("g"), .down, .enter, .enter, .enter, .character("n"))
-    let grid = try #require(app.state.screen.tablePage, "not at the table")
-    #expect(grid.mode == .guessLocation(by: 1, selection: 0))
-    #expect(app.state.confirmation == nil)
-    app.press(.escape)
-    #expect(app.state == expected)
+    store.press(.character("g")) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 0)) }
+    store.press(.down) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 1)) }
+    store.press(.enter, effects: [.redrawAll]) { $0.screen = .table(TableScreen(mode: .guessHandOff(by: 1), selection: 1)) }
+    let grid = TableScreen(mode: .guessLocation(by: 1, selection: 0), selection: 1)
+    store.press(.enter, effects: [.redrawAll]) { $0.screen = .table(grid) }
+    store.press(.enter) { $0.confirmation = PareaApp.Confirmation(.finalGuess("airplane")) }
+    store.press(.character("n")) { $0.confirmation = nil }
+    store.press(.escape) { $0.screen = .table(TableScreen(mode: .main, selection: 1)) }
   }
 
   struct Claim: Sendable, CustomTestStringConvertible {
@@ -101,7 +99,6 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
   @Test(arguments: claims) func aFinalGuessEndsTheRound(_ claim: Claim) throws {
     var app = spyTable(spy: 0)
     let environment = app.environment
-    let words = environment.words(.en)
     let locations = app.state.inPlay(environment.sortedLocations(.en))
     let index = try #require(locations.firstIndex { $0.id == claim.location })
     app.send(.table(.command(.guessLocation)))
@@ -111,15 +108,13 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     for _ in 0..<index { app.send(.table(.move(1))) }
     app.send(.table(.pick))
     #expect(app.state.confirmation == PareaApp.Confirmation(.finalGuess(claim.location)))
-    var expected = app.state
-    let effects = app.send(.confirm(true))
-    var table = try #require(expected.table)
-    try table.guessLocation(claim.location, by: claim.claimant)
-    expected.table = table
-    expected.confirmation = nil
-    expected.screen = .summary(SummaryScreen())
-    #expect(app.state == expected)
-    #expect(effects == [.saveGame, .redrawAll])
+    var store = TestStore(app)
+    try store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
+      try $0.session?.table?.guessLocation(claim.location, by: claim.claimant)
+      $0.confirmation = nil
+      $0.screen = .summary(SummaryScreen())
+    }
+    let table = try #require(store.state.table)
     #expect(Spy().winner(of: table) == claim.winner)
   }
 }

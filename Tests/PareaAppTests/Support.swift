@@ -48,8 +48,8 @@ extension App {
   }
 
   /// Hands the laptop round the whole table once: every hand-off, reveal and hide.
-  mutating func revealEveryone() {
-    for _ in 0..<(state.table?.seats.count ?? 0) {
+  mutating func revealEveryone(sourceLocation: SourceLocation = #_sourceLocation) {
+    for _ in 0..<seatsToReveal(sourceLocation) {
       waitOutPause()
       send(.reveal)
       send(.hide)
@@ -57,11 +57,21 @@ extension App {
   }
 
   /// The same with keys, as players do it: Enter to see, Enter to hide.
-  mutating func revealEveryoneByKeys() {
-    for _ in 0..<(state.table?.seats.count ?? 0) {
+  mutating func revealEveryoneByKeys(sourceLocation: SourceLocation = #_sourceLocation) {
+    for _ in 0..<seatsToReveal(sourceLocation) {
       waitOutPause()
       press(.enter, .enter)
     }
+  }
+
+  /// The number of seats at the table; with no table (the deal was refused),
+  /// a failure rather than a round of reveals that silently does nothing.
+  private func seatsToReveal(_ sourceLocation: SourceLocation) -> Int {
+    guard let table = state.table else {
+      Issue.record("no table to reveal: \(state.screen)", sourceLocation: sourceLocation)
+      return 0
+    }
+    return table.seats.count
   }
 
   /// The screen as text at 80×24.

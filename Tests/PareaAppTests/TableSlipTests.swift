@@ -36,11 +36,16 @@ extension App {
 
   /// Marks `seat` out from the list: the pick opens on the first living player.
   mutating func markOut(_ seat: Int, causeMoves: Int = 0) throws {
+    try openCause(seat)
+    for _ in 0..<causeMoves { send(.table(.move(1))) }
+    send(.table(.pick))
+  }
+
+  /// Opens the cause menu for `seat` from the list (the first steps of `markOut`).
+  mutating func openCause(_ seat: Int) throws {
     send(.table(.command(.markDead)))
     let index = try #require(state.pickable(for: .markDead).firstIndex(of: seat))
     for _ in 0..<index { send(.table(.move(1))) }
-    send(.table(.pick))
-    for _ in 0..<causeMoves { send(.table(.move(1))) }
     send(.table(.pick))
   }
 
@@ -57,33 +62,29 @@ extension App {
 /// The cause of a death follows the phase; a second death in a phase asks first.
 @Suite struct CauseTests {
   @Test func enterEnterAtNightRecordsAKillingAndTheBlackKamikazeChooses() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    var expected = app.state
-    app.send(.table(.command(.markDead)))
-    for _ in 0..<3 { app.send(.table(.move(1))) }
-    app.send(.table(.pick))
-    var page = TableScreen()
-    page.mode = .cause(seat: 3)
-    page.selection = 3
-    expected.screen = .table(page)
-    #expect(app.state == expected)
-    app.press(.enter)
-    var table = try #require(expected.table)
-    try table.markDead(3, cause: .killedAtNight)
-    expected.table = table
-    page.mode = .pick(.kamikaze(by: 3))
-    page.selection = 0
-    expected.screen = .table(page)
-    #expect(app.state == expected)
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    store.send(.table(.command(.markDead))) { $0.screen = .table(TableScreen(mode: .pick(.markDead), selection: 0)) }
+    for row in 1...3 {
+      store.send(.table(.move(1))) { $0.screen = .table(TableScreen(mode: .pick(.markDead), selection: row)) }
+    }
+    store.send(.table(.pick)) { $0.screen = .table(TableScreen(mode: .cause(seat: 3), selection: 3)) }
+    // Enter on the night's first cause: killed at night, and Bob (the Black kamikaze) chooses.
+    try store.press(.enter, effects: [.saveGame]) {
+      try $0.session?.table?.markDead(3, cause: .killedAtNight)
+      $0.screen = .table(TableScreen(mode: .pick(.kamikaze(by: 3)), selection: 0))
+    }
+    let table = try #require(store.state.table)
     #expect(table.pending == .takePlayer(by: 3) && table.phase == .night)
   }
 
   @Test func byDayTheVoteComesFirstAndTheRedKamikazeChooses() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    app.send(.table(.command(.nextPhase)))
-    try app.markOut(2)
-    #expect(app.state.table?.seats[2].death == .votedOut)
-    #expect(app.page?.mode == .pick(.kamikaze(by: 2)))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    store.app.send(.table(.command(.nextPhase)))
+    try store.app.openCause(2)
+    try store.send(.table(.pick), effects: [.saveGame]) {
+      try $0.session?.table?.markDead(2, cause: .votedOut)
+      $0.screen = .table(TableScreen(mode: .pick(.kamikaze(by: 2)), selection: 0))
+    }
   }
 
   @Test("The cause menu lists the phase's cause first", arguments: [(false, "killed at night"), (true, "voted out")])
@@ -99,55 +100,74 @@ extension App {
   /// The other cause, chosen by hand, is recorded as chosen; the phase stays
   /// until the table moves it, so the next Enter still offers this phase's cause.
   @Test func theOtherCauseLeavesThePhaseAlone() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    try app.markOut(5, causeMoves: 1)
-    #expect(app.state.table?.seats[5].death == .votedOut)
-    #expect(app.state.table?.phase == .night && app.state.table?.round == 1)
-    #expect(app.state.table?.log.last == .died(seat: 5, cause: .votedOut))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    try store.app.openCause(5)
+    var page = TableScreen(mode: .cause(seat: 5), selection: 5)
+    page.causeSelection = 1
+    store.send(.table(.move(1))) { [page] in $0.screen = .table(page) }
+    try store.send(.table(.pick), effects: [.saveGame]) { [page] in
+      try $0.session?.table?.markDead(5, cause: .votedOut)
+      var list = page
+      list.mode = .main
+      $0.screen = .table(list)
+    }
+    #expect(store.state.table?.phase == .night && store.state.table?.round == 1)
+    #expect(store.state.table?.log.last == .died(seat: 5, cause: .votedOut))
+    // The next cause menu opens on the night's cause again.
+    store.app.send(.table(.command(.markDead)))
+    for _ in 0..<5 { store.app.send(.table(.move(1))) }
+    store.send(.table(.pick)) { $0.screen = .table(TableScreen(mode: .cause(seat: 6), selection: 5)) }
   }
 
   @Test func aSecondDeathInAPhaseAsksFirst() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    try app.markOut(5)
-    let before = app.state
-    try app.markOut(6)
-    var expected = before
-    var page = TableScreen()
-    page.mode = .cause(seat: 6)
-    page.selection = 5
-    expected.screen = .table(page)
-    expected.confirmation = Confirmation(.secondDeath(seat: 6, cause: .killedAtNight, earlier: 5))
-    #expect(app.state == expected)
-    #expect(app.screen.contains("Γιώργος already died tonight — record another?"))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    try store.app.markOut(5)
+    try store.app.openCause(6)
+    #expect(store.state.screen == .table(TableScreen(mode: .cause(seat: 6), selection: 5)))
+    let question = Confirmation(.secondDeath(seat: 6, cause: .killedAtNight, earlier: 5))
+    // Enter asks first and records nothing yet.
+    store.send(.table(.pick)) { $0.confirmation = question }
+    #expect(store.app.screen.contains("Γιώργος already died tonight — record another?"))
     // No: nothing recorded, back to the list.
-    app.press(.character("n"))
-    expected.confirmation = nil
-    expected.screen = .table(TableScreen(mode: .main, selection: 5))
-    #expect(app.state == expected)
+    store.press(.character("n")) {
+      $0.confirmation = nil
+      $0.screen = .table(TableScreen(mode: .main, selection: 5))
+    }
     // Yes: recorded.
-    try app.markOut(6)
-    app.press(.character("y"))
-    #expect(app.state.table?.seats[6].death == .killedAtNight)
-    #expect(app.state.confirmation == nil)
+    try store.app.openCause(6)
+    store.send(.table(.pick)) { $0.confirmation = question }
+    try store.press(.character("y"), effects: [.saveGame]) {
+      $0.confirmation = nil
+      try $0.session?.table?.markDead(6, cause: .killedAtNight)
+      $0.screen = .table(TableScreen(mode: .main, selection: 5))
+    }
   }
 
   @Test func aDeathAfterTheNextPhaseDoesNotAsk() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    try app.markOut(5)
-    app.send(.table(.command(.nextPhase)))
-    try app.markOut(6)
-    #expect(app.state.confirmation == nil)
-    #expect(app.state.table?.seats[6].death == .votedOut)
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    try store.app.markOut(5)
+    store.app.send(.table(.command(.nextPhase)))
+    try store.app.openCause(6)
+    // Recorded at once: no question.
+    try store.send(.table(.pick), effects: [.saveGame]) {
+      try $0.session?.table?.markDead(6, cause: .votedOut)
+      $0.screen = .table(TableScreen(mode: .main, selection: 5))
+    }
   }
 
   @Test func killerNeverAsksAboutASecondDeath() throws {
-    var app = tableApp(Killer(), killerRoles)
-    app.send(.table(.command(.markDead)))
-    try app.pick(2)
-    app.send(.table(.command(.markDead)))
-    try app.pick(4)
-    #expect(app.state.confirmation == nil)
-    #expect(app.state.table?.alive == [0, 1, 3, 5])
+    var store = TestStore(tableApp(Killer(), killerRoles))
+    store.app.send(.table(.command(.markDead)))
+    try store.app.pick(2)
+    store.app.send(.table(.command(.markDead)))
+    let index = try #require(store.state.pickable(for: .markDead).firstIndex(of: 4))
+    for _ in 0..<index { store.app.send(.table(.move(1))) }
+    // The second death in a row is recorded at once: no question.
+    try store.send(.table(.pick), effects: [.saveGame]) {
+      try $0.session?.table?.markDead(4, cause: .killed)
+      $0.screen = .table(TableScreen(mode: .main, selection: index))  // the pick's row, kept on the list
+    }
+    #expect(store.state.table?.alive == [0, 1, 3, 5])
   }
 }
 
@@ -241,13 +261,12 @@ extension TableScreen {
     cop.press(.enter)
     #expect(cop.state.table?.accusations == [Accusation(by: 1, target: 2, correct: false)])
     #expect(cop.page?.notice?.title == "table.accuseWrong.title")
-    let before = claimant.state
-    let effects = claimant.press(.enter)
-    var expected = before
-    try expected.table?.accuse(2, by: 1)
-    expected.screen = .summary(SummaryScreen())
-    #expect(effects == [.saveGame, .redrawAll])
-    #expect(claimant.state == expected)
+    var store = TestStore(claimant)
+    try store.press(.enter, effects: [.saveGame, .redrawAll]) {
+      try $0.session?.table?.accuse(2, by: 1)
+      $0.screen = .summary(SummaryScreen())
+    }
+    claimant = store.app
     let table = try #require(claimant.state.table)
     #expect(Killer().winner(of: table) == Killer.killers)
     #expect(Killer().ending(of: table) == .falseAccusation(by: 1))
@@ -262,12 +281,24 @@ extension TableScreen {
 
 /// Undo: the last action taken back, after a question that names it.
 @Suite struct UndoTests {
-  /// Presses u, checks the question, answers yes; returns the effects of the answer.
-  @discardableResult
-  static func undo(_ app: inout App, expecting step: TableStep) -> [Effect] {
-    app.press(.character("u"))
-    #expect(app.state.confirmation == Confirmation(.undo(step)))
-    return app.press(.character("y"))
+  /// Presses u, which asks about `step` (and closes the table's notice, if
+  /// `closingNotice`: the key that asks is the one that reads it), and answers
+  /// yes: the state becomes `expected`, and the undo is saved.
+  static func undo(
+    _ store: inout TestStore, expecting step: TableStep, to expected: AppState, closingNotice: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try store.press(
+      .character("u"),
+      {
+        $0.confirmation = Confirmation(.undo(step))
+        if closingNotice {
+          var page = try #require($0.screen.tablePage, "no table to close a notice on")
+          page.notice = nil
+          $0.screen = .table(page)
+        }
+      }, sourceLocation: sourceLocation)
+    store.press(.character("y"), effects: [.saveGame, .redrawAll], { $0 = expected }, sourceLocation: sourceLocation)
   }
 
   /// The state after undoing back to `before`: the same, on the list, saying what was undone.
@@ -281,114 +312,98 @@ extension TableScreen {
   }
 
   @Test func aDeath() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    let before = app.state
-    try app.markOut(5)
-    let effects = Self.undo(&app, expecting: .died(seat: 5, cause: .killedAtNight))
-    #expect(effects == [.saveGame, .redrawAll])
-    #expect(app.state == Self.undone(before, what: "Γιώργος killed at night"))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    let before = store.state
+    try store.app.markOut(5)
+    try Self.undo(&store, expecting: .died(seat: 5, cause: .killedAtNight), to: Self.undone(before, what: "Γιώργος killed at night"))
   }
 
   @Test func theQuestionNamesTheAction() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    try app.markOut(5)
-    app.press(.character("u"))
-    #expect(app.screen.contains("Undo: Γιώργος killed at night?"))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    try store.app.markOut(5)
+    store.press(.character("u")) { $0.confirmation = Confirmation(.undo(.died(seat: 5, cause: .killedAtNight))) }
+    #expect(store.app.screen.contains("Undo: Γιώργος killed at night?"))
     // No: nothing changes.
-    let asked = app.state
-    app.press(.character("n"))
-    var expected = asked
-    expected.confirmation = nil
-    #expect(app.state == expected)
+    store.press(.character("n")) { $0.confirmation = nil }
   }
 
   @Test func aKamikazesChoiceAndThenTheirDeath() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    let fresh = app.state
-    try app.markOut(3)  // the Black kamikaze, killed at night
-    let pending = app.state
-    try app.pick(5)
-    #expect(app.state.table?.seats[5].death == .takenByKamikaze)
-    Self.undo(&app, expecting: .taken(seat: 5))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    let fresh = store.state
+    try store.app.markOut(3)  // the Black kamikaze, killed at night
+    let pending = store.state
+    try store.app.pick(5)
+    #expect(store.state.table?.seats[5].death == .takenByKamikaze)
     // The choice is asked again, exactly as before it was made.
-    var expected = pending
-    expected.screen = .table(TableScreen(mode: .pick(.kamikaze(by: 3)), selection: 0))
-    #expect(app.state == expected)
+    #expect(pending.screen == .table(TableScreen(mode: .pick(.kamikaze(by: 3)), selection: 0)))
+    try Self.undo(&store, expecting: .taken(seat: 5), to: pending, closingNotice: true)
     // Undo works in the kamikaze's pick too: back to before the death.
-    Self.undo(&app, expecting: .died(seat: 3, cause: .killedAtNight))
-    #expect(app.state == Self.undone(fresh, what: "Bob killed at night"))
+    try Self.undo(&store, expecting: .died(seat: 3, cause: .killedAtNight), to: Self.undone(fresh, what: "Bob killed at night"))
   }
 
-  @Test func aChangeOfPhase() {
-    var app = tableApp(Palermo(), palermoRoles)
-    let before = app.state
-    app.press(.character("n"))
-    Self.undo(&app, expecting: .phase(.day, round: 1))
-    #expect(app.state == Self.undone(before, what: "the start of Day 1"))
+  @Test func aChangeOfPhase() throws {
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    let before = store.state
+    store.app.press(.character("n"))
+    try Self.undo(&store, expecting: .phase(.day, round: 1), to: Self.undone(before, what: "the start of Day 1"))
   }
 
   @Test func anAccusation() throws {
-    var app = tableApp(Killer(), killerRoles)
-    let before = app.state
-    app.press(.character("a"))
-    try app.pick(1)
-    try app.pick(0)  // a killer: caught, the other killer plays on
-    #expect(app.state.table?.seats[0].death == .caughtByCop)
-    Self.undo(&app, expecting: .accused(Accusation(by: 1, target: 0, correct: true)))
-    #expect(app.state == Self.undone(before, what: "the Cop's accusation of Anna"))
+    var store = TestStore(tableApp(Killer(), killerRoles))
+    let before = store.state
+    store.app.press(.character("a"))
+    try store.app.pick(1)
+    try store.app.pick(0)  // a killer: caught, the other killer plays on
+    #expect(store.state.table?.seats[0].death == .caughtByCop)
+    try Self.undo(
+      &store, expecting: .accused(Accusation(by: 1, target: 0, correct: true)),
+      to: Self.undone(before, what: "the Cop's accusation of Anna"), closingNotice: true)
   }
 
   @Test func aVoteThatEndedTheRoundFromTheSummary() throws {
-    var app = tableApp(Spy(), [Spy.spy, Spy.local, Spy.local, Spy.local, Spy.local], location: "zoo")
-    let before = app.state
-    app.press(.character("v"))
-    try app.pick(2)
-    try app.pick(3)
-    #expect(app.state.screen == .summary(SummaryScreen()))
-    #expect(app.screen.contains("u undo"))
-    Self.undo(&app, expecting: .voted(Accusation(by: 3, target: 2, correct: false)))
-    #expect(app.state == Self.undone(before, what: "the table's accusation of Ελένη"))
+    var store = TestStore(tableApp(Spy(), [Spy.spy, Spy.local, Spy.local, Spy.local, Spy.local], location: "zoo"))
+    let before = store.state
+    store.app.press(.character("v"))
+    try store.app.pick(2)
+    try store.app.pick(3)
+    #expect(store.state.screen == .summary(SummaryScreen()))
+    #expect(store.app.screen.contains("u undo"))
+    try Self.undo(
+      &store, expecting: .voted(Accusation(by: 3, target: 2, correct: false)),
+      to: Self.undone(before, what: "the table's accusation of Ελένη"))
   }
 
   @Test func aGuessFromTheSummary() throws {
-    var app = tableApp(Spy(), [Spy.spy, Spy.local, Spy.local, Spy.local, Spy.local], location: "zoo")
-    var before = app.state
-    var table = try #require(before.table)
-    try table.guessLocation("train", by: 0)
+    let app = tableApp(Spy(), [Spy.spy, Spy.local, Spy.local, Spy.local, Spy.local], location: "zoo")
+    let before = app.state
     var state = app.state
-    state.table = table
+    try state.session?.table?.guessLocation("train", by: 0)
     state.screen = .summary(SummaryScreen())
-    app = App(state: state, configuration: configuration())
-    Self.undo(&app, expecting: .guessed(LocationGuess(by: 0, location: "train", correct: false)))
-    #expect(app.state == Self.undone(before, what: "Anna's guess: Train"))
+    var store = TestStore(App(state: state, configuration: configuration()))
+    try Self.undo(
+      &store, expecting: .guessed(LocationGuess(by: 0, location: "train", correct: false)),
+      to: Self.undone(before, what: "Anna's guess: Train"))
   }
 
   @Test func endingTheGameByHand() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    try app.markOut(5)
-    let before = app.state
-    app.press(.character("e"), .character("y"))
-    #expect(app.state.screen == .summary(SummaryScreen()))
-    Self.undo(&app, expecting: .ended)
-    var expected = Self.undone(before, what: "ending the game by hand")
-    expected.screen = .table(TableScreen(mode: .main, selection: 0))
-    if case .table(var page) = Self.undone(before, what: "ending the game by hand").screen {
-      page.selection = 0
-      expected.screen = .table(page)
-    }
-    #expect(app.state == expected)
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    try store.app.markOut(5)
+    let before = store.state
+    store.app.press(.character("e"), .character("y"))
+    #expect(store.state.screen == .summary(SummaryScreen()))
+    #expect(store.state.table?.endedByHand == true)
+    // Back on the list, on its first row (not on Γιώργος, whose death came before).
+    #expect(before.screen == .table(TableScreen(mode: .main, selection: 5)))
+    try Self.undo(&store, expecting: .ended, to: Self.undone(before, what: "ending the game by hand"))
   }
 
   @Test func nothingToUndoSaysSo() {
-    var app = tableApp(Palermo(), palermoRoles)
-    var expected = app.state
-    app.press(.character("u"))
-    expected.screen = .table(TableScreen())
-    if case .table(var page) = expected.screen {
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    store.press(.character("u")) {
+      var page = TableScreen()
       page.notice = Notice(kind: .info, title: "table.nothingToUndo.title", message: "table.nothingToUndo.message")
-      expected.screen = .table(page)
+      $0.screen = .table(page)
     }
-    #expect(app.state == expected)
   }
 
   /// Step by step back to the first table; looks stay counted.
@@ -416,20 +431,22 @@ extension TableScreen {
 
   /// Undo is saved like any other action, and a restart can undo further.
   @Test func undoSurvivesARestart() throws {
-    var app = tableApp(Palermo(), palermoRoles)
-    let fresh = try #require(app.state.table)
-    try app.markOut(5)
-    app.press(.character("n"))
-    Self.undo(&app, expecting: .phase(.day, round: 1))
+    var store = TestStore(tableApp(Palermo(), palermoRoles))
+    let fresh = try #require(store.state.table)
+    try store.app.markOut(5)
+    let night = store.state
+    store.app.press(.character("n"))
+    try Self.undo(&store, expecting: .phase(.day, round: 1), to: Self.undone(night, what: "the start of Day 1"))
     // What the store writes, read back by a new program.
-    let read = try #require(app.state.session).savedAndRead()
+    let read = try #require(store.state.session).savedAndRead()
     #expect(read.isValid(rules: Palermo()))
-    var restarted = makeApp()
-    restarted.send(.started(savedNames: [], session: read))
-    restarted.send(.home(.choose))  // "Resume" is highlighted
-    #expect(restarted.state.table == app.state.table)
-    Self.undo(&restarted, expecting: .died(seat: 5, cause: .killedAtNight))
-    #expect(restarted.state.table == fresh)
+    var restarted = TestStore(makeApp())
+    restarted.app.send(.started(savedNames: [], session: read))
+    restarted.app.send(.home(.choose))  // "Resume" is highlighted
+    #expect(restarted.state.table == store.state.table)
+    var expected = Self.undone(restarted.state, what: "Γιώργος killed at night")
+    expected.session?.table = fresh
+    try Self.undo(&restarted, expecting: .died(seat: 5, cause: .killedAtNight), to: expected)
   }
 }
 
