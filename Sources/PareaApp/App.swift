@@ -21,6 +21,8 @@ public struct AppConfiguration: Sendable {
   public var houseRules: HouseRules
   /// Spy locations out of play, from the settings.
   public var excludedLocations: Set<LocationID> = []
+  /// The games on offer, in menu order.
+  public var registry: GameRegistry = .standard
 
   /// Creates a configuration.
   public init(
@@ -112,7 +114,9 @@ public struct App: Sendable {
 
   /// Starts at the home screen.
   public init(configuration: AppConfiguration) {
-    state = AppState(language: configuration.language, savedNames: configuration.savedNames)
+    state = AppState(
+      language: configuration.language, savedNames: configuration.savedNames,
+      registry: configuration.registry)
     state.notices = configuration.startupNotices
     state.houseRules = configuration.houseRules
     state.excludedLocations = configuration.excludedLocations

@@ -99,6 +99,8 @@ public struct AppState: Hashable, Sendable {
   public var excludedLocations: Set<LocationID> = []
   /// The table customs switched on in the settings.
   public var houseRules = HouseRules()
+  /// The games on offer, in menu order (the standard three; tests add one).
+  public let registry: GameRegistry
   /// A confirmation the user must answer before anything else.
   public var confirmation: Confirmation?
   /// Messages for the home screen (e.g. a settings file that could not be read).
@@ -112,10 +114,14 @@ public struct AppState: Hashable, Sendable {
   public var clock: Int64 = 0
 
   /// The state at start-up: the home screen.
-  public init(language: Language, savedNames: [String] = [], session: GameSession? = nil) {
+  public init(
+    language: Language, savedNames: [String] = [], session: GameSession? = nil,
+    registry: GameRegistry = .standard
+  ) {
+    self.registry = registry
     self.language = language
     self.screen = .home(HomeScreen())
-    self.game = GameRegistry.all[0].id
+    self.game = registry.games[0].id
     self.players = []
     self.savedNames = savedNames
     self.setup = Setup()

@@ -2,8 +2,8 @@ import PareaLocale
 import PareaRules
 
 extension AppState {
-  /// The rules of the chosen game.
-  var rules: any GameType { GameRegistry.game(game) ?? GameRegistry.all[0] }
+  /// The rules of the game in play, or else of the game chosen on the home screen.
+  var rules: any GameType { table?.rules ?? registry.game(game) ?? registry.games[0] }
 
   /// What `key` means on the screen on show, if anything; `locations` are the
   /// lists' locations in order (the location grids' keys need their number).
@@ -145,7 +145,7 @@ extension AppState {
     }
     switch screen {
     case .home(let home): home.draw(into: &canvas, state: self, words: words)
-    case .info(let info): info.draw(into: &canvas, words: words)
+    case .info(let info): info.draw(into: &canvas, state: self, words: words)
     case .players(let players): players.draw(into: &canvas, state: self, words: words)
     case .setup(let setup): setup.draw(into: &canvas, state: self, words: words, locations: locations)
     case .handOff(let handOff): handOff.draw(into: &canvas, state: self, words: words)

@@ -23,10 +23,8 @@ public struct SavedGame: Hashable, Sendable {
 
   /// Whether the session makes sense: a game this build knows, and a table that
   /// game could have dealt (see `GameSession.isValid`).
-  public func isValid(in registry: [any GameType] = GameRegistry.all) -> Bool {
-    guard version == Self.currentVersion,
-      let rules = registry.first(where: { $0.id == session.game })
-    else { return false }
+  public func isValid(in registry: GameRegistry = .standard) -> Bool {
+    guard version == Self.currentVersion, let rules = registry.game(session.game) else { return false }
     return session.isValid(rules: rules)
   }
 }

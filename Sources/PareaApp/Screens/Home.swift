@@ -21,7 +21,7 @@ public struct HomeScreen: Hashable, Sendable {
 
   /// The menu, from the game registry: a game in progress first, then every game.
   static func items(for state: AppState) -> [Item] {
-    (state.resumable == nil ? [] : [.resume]) + GameRegistry.all.map { .game($0.id) } + [.settings, .quit]
+    (state.resumable == nil ? [] : [.resume]) + state.registry.games.map { .game($0.id) } + [.settings, .quit]
   }
 
   func action(for key: Key, state: AppState) -> Action? {
@@ -34,9 +34,9 @@ public struct HomeScreen: Hashable, Sendable {
     case .letter("q"): return .home(.quit)
     case .letter("x") where state.resumable != nil: return .home(.discard)
     case .letter(let digit) where digit.isWholeNumber:
-      guard let number = digit.wholeNumberValue, number >= 1, number <= GameRegistry.all.count
+      guard let number = digit.wholeNumberValue, number >= 1, number <= state.registry.games.count
       else { return nil }
-      return .home(.play(GameRegistry.all[number - 1].id))
+      return .home(.play(state.registry.games[number - 1].id))
     default: return nil
     }
   }
@@ -75,7 +75,7 @@ public struct HomeScreen: Hashable, Sendable {
         ])
         canvas.write(marker + resume, row: line, column: menu.column, style: isSelected ? style : Theme.good)
       case .game(let id):
-        let number = (GameRegistry.all.firstIndex { $0.id == id } ?? 0) + 1
+        let number = (state.registry.games.firstIndex { $0.id == id } ?? 0) + 1
         let name = TextWidth.pad("\(number)  " + words.gameName(id), to: nameWidth)
         let used = canvas.write(marker + name, row: line, column: menu.column, style: isSelected ? style : Style(bold: true))
         canvas.write(words("game.\(id).blurb"), row: line, column: menu.column + used, style: isSelected ? style : Theme.dim, limit: menu.width - used)

@@ -34,9 +34,9 @@ public struct InfoScreen: Hashable, Sendable {
   static let page = 18
 
   /// The whole text, wrapped to `width`: rules, then every role with its side.
-  static func lines(game id: GameID, words: Words, width: Int) -> [(String, Style)] {
-    guard let rules = GameRegistry.game(id) else { return [] }
-    var lines = wrapped(words("game.\(id).rules"), width: width)
+  static func lines(game rules: (any GameType)?, words: Words, width: Int) -> [(String, Style)] {
+    guard let rules else { return [] }
+    var lines = wrapped(words("game.\(rules.id).rules"), width: width)
     lines.append(("", .plain))
     lines.append((words.upper(words("info.roles")), Theme.title))
     for role in rules.roles {
@@ -53,10 +53,10 @@ public struct InfoScreen: Hashable, Sendable {
     Rect(row: 2, column: 3, width: size.width - 7, height: size.height - 4)
   }
 
-  func draw(into canvas: inout Canvas, words: Words) {
+  func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     canvas.header(words, title: words.gameName(game))
     let body = Self.body(in: Size(width: canvas.width, height: canvas.height))
-    let lines = Self.lines(game: game, words: words, width: body.width)
+    let lines = Self.lines(game: state.registry.game(game), words: words, width: body.width)
     let top = min(scroll, max(0, lines.count - body.height))
     canvas.paragraphs(lines, in: body, scroll: top)
     canvas.footer([
@@ -77,7 +77,7 @@ extension AppState {
   mutating func reduceInfo(_ action: InfoAction, words: Words) -> [Effect] {
     guard case .info(var info) = screen, case .scroll(let by) = action else { return [] }
     let body = InfoScreen.body(in: viewport)
-    let count = InfoScreen.lines(game: info.game, words: words, width: body.width).count
+    let count = InfoScreen.lines(game: registry.game(info.game), words: words, width: body.width).count
     info.scroll = max(0, min(info.scroll + by, count - body.height))
     screen = .info(info)
     return []
