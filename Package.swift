@@ -13,16 +13,22 @@ let package = Package(
     // The games: roles, deal, validation, the table and who wins. No I/O, no words.
     .target(name: "PareaRules"),
     .testTarget(name: "PareaRulesTests", dependencies: ["PareaRules"]),
+    // The `.strings` format: the one parser and the `{name}` placeholders, shared
+    // by the locale tables and the build-time embedder (which cannot depend on
+    // PareaLocale: that target runs it).
+    .target(name: "PareaStrings"),
+    .testTarget(name: "PareaStringsTests", dependencies: ["PareaStrings"]),
     // The locale tables: Locales/ embedded at build time, lookup, checks, location packs.
     // Sources/PareaLocale/Locales is a symlink to the root Locales/ (excluded from
     // the sources): it makes SwiftPM re-plan, and so re-run the plugin, when a
     // table file is added or removed.
     .target(
-      name: "PareaLocale", dependencies: ["PareaRules"], exclude: ["Locales"],
+      name: "PareaLocale", dependencies: ["PareaRules", "PareaStrings"], exclude: ["Locales"],
       plugins: ["EmbedLocales"]),
-    .testTarget(name: "PareaLocaleTests", dependencies: ["PareaLocale", "PareaRules"]),
+    .testTarget(
+      name: "PareaLocaleTests", dependencies: ["PareaLocale", "PareaRules", "PareaStrings"]),
     // Build-time tool and plugin that turn Locales/**/*.strings into Swift source.
-    .executableTarget(name: "LocaleEmbedder"),
+    .executableTarget(name: "LocaleEmbedder", dependencies: ["PareaStrings"]),
     .plugin(name: "EmbedLocales", capability: .buildTool(), dependencies: ["LocaleEmbedder"]),
     // The app flow: screens as state, the pure reducer, rendering into a Canvas.
     .target(name: "PareaApp", dependencies: ["PareaRules", "PareaLocale"]),
@@ -43,7 +49,8 @@ let package = Package(
     // The saved files: settings, quick-pick names, the game in progress (atomic JSON files).
     .target(name: "PareaStore", dependencies: ["PareaApp", "PareaLocale", "PareaRules"]),
     .testTarget(
-      name: "PareaStoreTests", dependencies: ["PareaStore", "PareaApp", "PareaLocale", "PareaRules"]),
+      name: "PareaStoreTests",
+      dependencies: ["PareaStore", "PareaApp", "PareaLocale", "PareaRules", "PareaStrings"]),
     // The real binary in tmux, driven as a person would (needs tmux).
     .testTarget(
       name: "PareaEndToEndTests", dependencies: ["PareaTerminal", "PareaApp", "PareaLocale"]),

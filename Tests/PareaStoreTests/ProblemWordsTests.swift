@@ -1,6 +1,7 @@
 import PareaApp
 import PareaLocale
 import PareaStore
+import PareaStrings
 import Testing
 
 /// Every problem the store can report has its words in English and in Greek,
