@@ -10,8 +10,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
+    // On-screen width of text, per grapheme (standard library only): what a
+    // player's name may be (the rules) and how the screens lay text out (the kit).
+    .target(name: "PareaTextWidth"),
+    .testTarget(name: "PareaTextWidthTests", dependencies: ["PareaTextWidth"]),
     // The games: roles, deal, validation, the table and who wins. No I/O, no words.
-    .target(name: "PareaRules"),
+    .target(name: "PareaRules", dependencies: ["PareaTextWidth"]),
     .testTarget(name: "PareaRulesTests", dependencies: ["PareaRules"]),
     // The `.strings` format: the one parser and the `{name}` placeholders, shared
     // by the locale tables and the build-time embedder (which cannot depend on
@@ -31,7 +35,7 @@ let package = Package(
     .executableTarget(name: "LocaleEmbedder", dependencies: ["PareaStrings"]),
     .plugin(name: "EmbedLocales", capability: .buildTool(), dependencies: ["LocaleEmbedder"]),
     // The app flow: screens as state, the pure reducer, rendering into a Canvas.
-    .target(name: "PareaApp", dependencies: ["PareaRules", "PareaLocale"]),
+    .target(name: "PareaApp", dependencies: ["PareaRules", "PareaLocale", "PareaTextWidth"]),
     .testTarget(
       name: "PareaAppTests", dependencies: ["PareaApp", "PareaLocale", "PareaRules"],
       exclude: ["Golden"]),

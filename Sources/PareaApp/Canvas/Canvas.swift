@@ -1,3 +1,6 @@
+// The kit measures and lays out text with TextWidth: a file that draws needs both.
+@_exported import PareaTextWidth
+
 /// One cell of the screen.
 public struct Cell: Hashable, Sendable {
   /// The grapheme drawn here; nil when the cell is covered by the wide
