@@ -34,20 +34,25 @@ let package = Package(
     // Build-time tool and plugin that turn Locales/**/*.strings into Swift source.
     .executableTarget(name: "LocaleEmbedder", dependencies: ["PareaStrings"]),
     .plugin(name: "EmbedLocales", capability: .buildTool(), dependencies: ["LocaleEmbedder"]),
+    // The drawing kit: Canvas (cells with styles), Key, Style and Theme, and the
+    // widgets (text field, lists, grid, frames, header and footer). Standard
+    // library only (it re-exports PareaTextWidth): no game words, no ncurses.
+    .target(name: "PareaCanvas", dependencies: ["PareaTextWidth"]),
+    .testTarget(name: "PareaCanvasTests", dependencies: ["PareaCanvas"]),
     // The app flow: screens as state, the pure reducer, rendering into a Canvas.
-    .target(name: "PareaApp", dependencies: ["PareaRules", "PareaLocale", "PareaTextWidth"]),
+    .target(name: "PareaApp", dependencies: ["PareaCanvas", "PareaRules", "PareaLocale"]),
     .testTarget(
-      name: "PareaAppTests", dependencies: ["PareaApp", "PareaLocale", "PareaRules"],
+      name: "PareaAppTests", dependencies: ["PareaApp", "PareaCanvas", "PareaLocale", "PareaRules"],
       exclude: ["Golden"]),
     // ncursesw for Swift: a module map and a shim header (see PITFALLS.md).
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     // The terminal backend: ncurses start/restore, keys, drawing a Canvas.
-    .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaApp"]),
+    .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaCanvas"]),
     // The executable: command line, wiring, the run loop.
     .executableTarget(
       name: "parea",
       dependencies: [
-        "PareaApp", "PareaLocale", "PareaRules", "PareaStore", "PareaTerminal",
+        "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules", "PareaStore", "PareaTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The saved files: settings, quick-pick names, the game in progress (atomic JSON files).
@@ -57,7 +62,8 @@ let package = Package(
       dependencies: ["PareaStore", "PareaApp", "PareaLocale", "PareaRules", "PareaStrings"]),
     // The real binary in tmux, driven as a person would (needs tmux).
     .testTarget(
-      name: "PareaEndToEndTests", dependencies: ["PareaTerminal", "PareaApp", "PareaLocale"]),
+      name: "PareaEndToEndTests",
+      dependencies: ["PareaTerminal", "PareaApp", "PareaCanvas", "PareaLocale"]),
   ],
   swiftLanguageModes: [.v6]
 )

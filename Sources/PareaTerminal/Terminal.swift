@@ -1,5 +1,5 @@
 import CNcursesw
-import PareaApp
+import PareaCanvas
 
 #if canImport(Glibc)
   import Glibc

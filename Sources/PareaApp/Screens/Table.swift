@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 /// The game in progress: the players, their state, and what the table can do.
@@ -171,7 +172,7 @@ public struct TableScreen: Hashable, Sendable {
       default: return nil
       }
     case .guessLocation:
-      let rows = LocationGrid.rows(state.locationCount)
+      let rows = ColumnGrid.rows(state.locationCount)
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))

@@ -1,4 +1,5 @@
-// The kit measures and lays out text with TextWidth: a file that draws needs both.
+// Re-exported: the kit measures and lays out text with `TextWidth`, and every
+// file that draws into a canvas measures text too.
 @_exported import PareaTextWidth
 
 /// One cell of the screen.
