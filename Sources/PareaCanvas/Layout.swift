@@ -53,16 +53,16 @@ extension Canvas {
 
   /// A vertical list with one highlighted line, scrolled to keep it in view.
   public mutating func list(
-    _ items: [String], selected: Int?, in rect: Rect, styles: [Style]? = nil, marker: Bool = true
+    _ items: [String], selected: Int?, in rect: Rect, styles: [Style]? = nil
   ) {
-    list(items.map { [$0] }, selected: selected, in: rect, styles: styles, marker: marker)
+    list(items.map { [$0] }, selected: selected, in: rect, styles: styles)
   }
 
   /// A vertical list whose items may take more than one row; the highlight covers
   /// a whole item, and scrolling keeps the highlighted item whole and never
   /// starts the view inside an item.
   public mutating func list(
-    _ items: [[String]], selected: Int?, in rect: Rect, styles: [Style]? = nil, marker: Bool = true
+    _ items: [[String]], selected: Int?, in rect: Rect, styles: [Style]? = nil
   ) {
     guard rect.height > 0, !items.isEmpty else { return }
     var starts: [Int] = []
@@ -82,7 +82,7 @@ extension Canvas {
       let style = isSelected ? Theme.selected : styles?[index] ?? Theme.normal
       for (offset, line) in (items[index].isEmpty ? [""] : items[index]).enumerated() {
         guard row < rect.bottom else { break }
-        let lead = marker ? (isSelected && offset == 0 ? " ▸ " : "   ") : " "
+        let lead = isSelected && offset == 0 ? " ▸ " : "   "
         if isSelected { fill(Rect(row: row, column: rect.column, width: rect.width, height: 1), style: style) }
         write(lead + line, row: row, column: rect.column, style: style, limit: rect.width)
         row += 1
