@@ -287,7 +287,7 @@ extension AppState {
         }
       case .tableAccuses: startPick(.tableAccuses, &page)
       case .timer:
-        if timer == nil { timer = RoundTimer(minutes: rules.roundMinutes ?? 5) }
+        if timer == nil, let minutes = rules.roundMinutes { timer = RoundTimer(minutes: minutes) }
         timer?.toggle()
       case .guessLocation:
         locationCount = inPlay(environment.locations).count
