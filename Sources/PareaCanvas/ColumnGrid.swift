@@ -1,5 +1,5 @@
-/// Names in three columns, filled top to bottom, with an optional highlight
-/// and check marks (Spy's locations: the guess, the list, choosing what is in play).
+/// Many short names in three columns, filled top to bottom, with an optional
+/// highlight (choosing one) and check marks (choosing which are in).
 public enum ColumnGrid {
   /// How many columns the grid has.
   public static let columns = 3

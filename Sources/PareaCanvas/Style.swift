@@ -45,9 +45,9 @@ public enum Theme {
   public static let key = Style(foreground: .cyan, bold: true)
   /// An error's frame and text.
   public static let error = Style(foreground: .red, bold: true)
-  /// Good news (a notice that is not an error, the winning side).
+  /// Good news: a notice that is not an error, a win.
   public static let good = Style(foreground: .green, bold: true)
-  /// The losing side, a time that is up.
+  /// Bad news that is not an error: a loss, a time that is up.
   public static let bad = Style(foreground: .red, bold: true)
   /// A frame that stands out (a box over the screen).
   public static let accent = Style(foreground: .magenta, bold: true)
