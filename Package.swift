@@ -10,43 +10,60 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
+    // On-screen width of text, per grapheme (standard library only): what a
+    // player's name may be (the rules) and how the screens lay text out (the kit).
+    .target(name: "PareaTextWidth"),
+    .testTarget(name: "PareaTextWidthTests", dependencies: ["PareaTextWidth"]),
     // The games: roles, deal, validation, the table and who wins. No I/O, no words.
-    .target(name: "PareaRules"),
+    .target(name: "PareaRules", dependencies: ["PareaTextWidth"]),
     .testTarget(name: "PareaRulesTests", dependencies: ["PareaRules"]),
+    // The `.strings` format: the one parser and the `{name}` placeholders, shared
+    // by the locale tables and the build-time embedder (which cannot depend on
+    // PareaLocale: that target runs it).
+    .target(name: "PareaStrings"),
+    .testTarget(name: "PareaStringsTests", dependencies: ["PareaStrings"]),
     // The locale tables: Locales/ embedded at build time, lookup, checks, location packs.
     // Sources/PareaLocale/Locales is a symlink to the root Locales/ (excluded from
     // the sources): it makes SwiftPM re-plan, and so re-run the plugin, when a
     // table file is added or removed.
     .target(
-      name: "PareaLocale", dependencies: ["PareaRules"], exclude: ["Locales"],
+      name: "PareaLocale", dependencies: ["PareaRules", "PareaStrings"], exclude: ["Locales"],
       plugins: ["EmbedLocales"]),
-    .testTarget(name: "PareaLocaleTests", dependencies: ["PareaLocale", "PareaRules"]),
-    // Build-time tool and plugin that turn Locales/**/*.strings into Swift source.
-    .executableTarget(name: "LocaleEmbedder"),
-    .plugin(name: "EmbedLocales", capability: .buildTool(), dependencies: ["LocaleEmbedder"]),
-    // The app flow: screens as state, the pure reducer, rendering into a Canvas.
-    .target(name: "PareaApp", dependencies: ["PareaRules", "PareaLocale"]),
     .testTarget(
-      name: "PareaAppTests", dependencies: ["PareaApp", "PareaLocale", "PareaRules"],
+      name: "PareaLocaleTests", dependencies: ["PareaLocale", "PareaRules", "PareaStrings"]),
+    // Build-time tool and plugin that turn Locales/**/*.strings into Swift source.
+    .executableTarget(name: "LocaleEmbedder", dependencies: ["PareaStrings"]),
+    .plugin(name: "EmbedLocales", capability: .buildTool(), dependencies: ["LocaleEmbedder"]),
+    // The drawing kit: Canvas (cells with styles), Key, Style and Theme, and the
+    // widgets (text field, lists, grid, frames, header and footer). Standard
+    // library only (it re-exports PareaTextWidth): no game words, no ncurses.
+    .target(name: "PareaCanvas", dependencies: ["PareaTextWidth"]),
+    .testTarget(name: "PareaCanvasTests", dependencies: ["PareaCanvas"]),
+    // The app flow: screens as state, the pure reducer, rendering into a Canvas.
+    .target(name: "PareaApp", dependencies: ["PareaCanvas", "PareaRules", "PareaLocale"]),
+    .testTarget(
+      name: "PareaAppTests", dependencies: ["PareaApp", "PareaCanvas", "PareaLocale", "PareaRules"],
       exclude: ["Golden"]),
     // ncursesw for Swift: a module map and a shim header (see PITFALLS.md).
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     // The terminal backend: ncurses start/restore, keys, drawing a Canvas.
-    .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaApp"]),
+    .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaCanvas"]),
     // The executable: command line, wiring, the run loop.
     .executableTarget(
       name: "parea",
       dependencies: [
-        "PareaApp", "PareaLocale", "PareaRules", "PareaStore", "PareaTerminal",
+        "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules", "PareaStore", "PareaTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The saved files: settings, quick-pick names, the game in progress (atomic JSON files).
-    .target(name: "PareaStore", dependencies: ["PareaApp", "PareaLocale", "PareaRules"]),
+    .target(name: "PareaStore", dependencies: ["PareaLocale", "PareaRules"]),
     .testTarget(
-      name: "PareaStoreTests", dependencies: ["PareaStore", "PareaApp", "PareaLocale", "PareaRules"]),
+      name: "PareaStoreTests",
+      dependencies: ["PareaStore", "PareaLocale", "PareaRules", "PareaStrings"]),
     // The real binary in tmux, driven as a person would (needs tmux).
     .testTarget(
-      name: "PareaEndToEndTests", dependencies: ["PareaTerminal", "PareaApp", "PareaLocale"]),
+      name: "PareaEndToEndTests",
+      dependencies: ["PareaTerminal", "PareaApp", "PareaCanvas", "PareaLocale"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,16 @@
 // Rules throughput for Parea's benchmark: deals per second for a large table.
 //
 // Compiled together with the rules library's sources into one module (the
-// library has no dependencies), so no Swift target is added to the package:
+// library's one dependency, PareaTextWidth, compiled first), so no Swift
+// target is added to the package:
 //
-//   swiftc -O -parse-as-library -module-name PareaRules \
+//   swiftc -O -parse-as-library -wmo -module-name PareaTextWidth \
+//     Sources/PareaTextWidth/*.swift -emit-module \
+//     -emit-module-path bench/out/modules/PareaTextWidth.swiftmodule \
+//     -c -o bench/out/modules/PareaTextWidth.o
+//   swiftc -O -parse-as-library -module-name PareaRules -I bench/out/modules \
 //     Sources/PareaRules/*.swift Sources/PareaRules/Games/*.swift \
-//     bench/deals.swift -o bench/out/deals
+//     bench/deals.swift bench/out/modules/PareaTextWidth.o -o bench/out/deals
 //
 // Each game deals through the public API (`deal(players:setup:locations:using:)`,
 // validation included) with the seeded SplitMix64, for 20 players (Palermo: 14,

@@ -29,14 +29,11 @@ int wcwidth(wchar_t c);
 static inline attr_t parea_attr_bold(void) { return A_BOLD; }
 static inline attr_t parea_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t parea_attr_dim(void) { return A_DIM; }
-static inline attr_t parea_attr_underline(void) { return A_UNDERLINE; }
 static inline attr_t parea_attr_normal(void) { return A_NORMAL; }
 
 // MARK: Mutable globals (Swift 6 rejects every direct use)
 
 static inline WINDOW *parea_stdscr(void) { return stdscr; }
-static inline int parea_cols(void) { return COLS; }
-static inline int parea_lines(void) { return LINES; }
 static inline int parea_colors(void) { return COLORS; }
 static inline int parea_color_pairs(void) { return COLOR_PAIRS; }
 

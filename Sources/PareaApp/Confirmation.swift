@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 /// A yes/no question that guards something hard to take back; "No" is

@@ -1,3 +1,5 @@
+import PareaCanvas
+
 /// A key as a command: letters folded to lower case, the Greek keyboard layout
 /// folded onto the Latin keys under it (so `σ` works where `s` is shown), and
 /// vi's j/k as down/up.

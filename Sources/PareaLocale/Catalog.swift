@@ -1,4 +1,5 @@
 import PareaRules
+import PareaStrings
 
 /// The words of the program in one language, with English behind it.
 ///

@@ -1,3 +1,5 @@
+import PareaStrings
+
 /// Where a key is written: a file under `Locales/` and a line.
 public struct KeyPlace: Hashable, Sendable, CustomStringConvertible {
   /// The file's path relative to `Locales/`, e.g. `el/games.strings`.

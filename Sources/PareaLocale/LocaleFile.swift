@@ -1,3 +1,5 @@
+import PareaStrings
+
 /// One file of the locale tables, e.g. `el/games.strings` and its text.
 public struct LocaleFile: Hashable, Sendable {
   /// The path relative to `Locales/`, e.g. `el/games.strings`.
@@ -59,9 +61,8 @@ public enum Locales {
   /// The key–value table of `language` in `files`. Files that do not parse
   /// are skipped; of keys repeated across files, the first (by path) wins.
   ///
-  /// `preparsed` holds the entries the build already split out (by path); a
-  /// file found there is not parsed again. A duplicate key makes the parser
-  /// refuse a file, so preparsed files are only trusted when they have none.
+  /// `preparsed` holds the entries the build already split out (by path) with
+  /// the same parser; a file found there is not parsed again.
   static func table(
     for language: Language, from files: [LocaleFile],
     preparsed: [String: [(key: String, value: String)]] = [:]
@@ -69,7 +70,7 @@ public enum Locales {
     var table: [String: String] = [:]
     for file in files where file.language == language {
       let entries: [(key: String, value: String)]
-      if let ready = preparsed[file.path], Set(ready.map(\.key)).count == ready.count {
+      if let ready = preparsed[file.path] {
         entries = ready
       } else if let parsed = try? StringsParser.parse(file.text, file: file.path) {
         entries = parsed.map { ($0.key, $0.value) }

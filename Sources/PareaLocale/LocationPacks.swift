@@ -1,4 +1,5 @@
 import PareaRules
+import PareaStrings
 
 /// A user file that could not be used, to be shown by the app; its file is skipped.
 public struct LocaleProblem: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import PareaRules
+import PareaStrings
 
 /// A key in the `location.` namespace, read as the Spy locations' scheme:
 /// `location.<id>.name` and `location.<id>.role.<n>` with n from 1.

@@ -30,12 +30,4 @@ extension GameType {
     if drawsFirstPlayer { table.firstPlayer = generator.uniform(below: seats.count) }
     return table
   }
-
-  /// Deals with the system's random generator.
-  public func deal(players names: [String], setup: Setup, locations: [Location] = [])
-    throws(SetupError) -> Table
-  {
-    var generator = SystemRandomNumberGenerator()
-    return try deal(players: names, setup: setup, locations: locations, using: &generator)
-  }
 }

@@ -1,4 +1,3 @@
-import PareaApp
 import PareaRules
 
 /// Checks on names read from disk, which a person may have edited by hand.

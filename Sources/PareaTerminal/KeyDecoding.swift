@@ -1,5 +1,5 @@
 import CNcursesw
-import PareaApp
+import PareaCanvas
 
 /// What one code from `wget_wch` means. Pure, so it is tested without a terminal.
 enum DecodedInput: Hashable, Sendable {

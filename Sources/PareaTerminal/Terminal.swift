@@ -1,5 +1,5 @@
 import CNcursesw
-import PareaApp
+import PareaCanvas
 
 #if canImport(Glibc)
   import Glibc
@@ -21,11 +21,10 @@ public final class Terminal {
   private var screen: OpaquePointer?
   /// The canvas on the screen now; nil forces a full repaint.
   private var drawn: Canvas?
-  private var fullRepaintRequested = true
   private var defaultColorsAvailable = false
-  /// Allocated color pairs, a slot per (foreground, background) as
-  /// `colorPair` numbers them; -1 where none is allocated yet.
-  private var colorPairs = [Int16](repeating: -1, count: 81)
+  /// Allocated color pairs, a slot per foreground color (its raw value);
+  /// -1 where none is allocated yet.
+  private var colorPairs = [Int16](repeating: -1, count: 8)
   private var nextColorPair: Int16 = 0
   private var cursorShown: Bool?
 
@@ -74,7 +73,6 @@ public final class Terminal {
     setColorsUp()
     isRunning = true
     drawn = nil
-    fullRepaintRequested = true
     cursorShown = nil
     setCursor(visible: false)
   }
@@ -190,13 +188,10 @@ public final class Terminal {
     guard isRunning else { return }
     let window = parea_stdscr()
     let (screenWidth, screenHeight) = size
-    let full =
-      force || fullRepaintRequested || drawn == nil || drawn?.width != canvas.width
-      || drawn?.height != canvas.height
+    let full = force || drawn == nil || drawn?.width != canvas.width || drawn?.height != canvas.height
     if full {
       werase(window)
       clearok(window, true)
-      fullRepaintRequested = false
     }
     let rows = min(canvas.height, screenHeight)
     let columns = min(canvas.width, screenWidth)
@@ -236,13 +231,6 @@ public final class Terminal {
     drawn = canvas
   }
 
-  /// Clears the physical screen and repaints the last canvas at once.
-  public func redrawAll() {
-    guard isRunning else { return }
-    fullRepaintRequested = true
-    if let canvas = drawn { draw(canvas, force: true) }
-  }
-
   /// Draws one cell: the whole grapheme cluster (base and combining scalars) as
   /// one complex character.
   private func put(
@@ -253,8 +241,7 @@ public final class Terminal {
     if cell.style.bold { attributes |= parea_attr_bold() }
     if cell.style.reverse { attributes |= parea_attr_reverse() }
     if cell.style.dim { attributes |= parea_attr_dim() }
-    if cell.style.underline { attributes |= parea_attr_underline() }
-    let pair = colorPair(foreground: cell.style.foreground, background: cell.style.background)
+    let pair = colorPair(foreground: cell.style.foreground)
 
     // A cchar_t holds one spacing character and up to CCHARW_MAX-1 combining
     // ones; longer clusters (rare emoji sequences) keep their first scalars.
@@ -307,7 +294,7 @@ public final class Terminal {
   // MARK: Colors
 
   private func setColorsUp() {
-    colorPairs = [Int16](repeating: -1, count: 81)
+    colorPairs = [Int16](repeating: -1, count: 8)
     nextColorPair = 0
     usesColor = false
     let noColor = Self.environment("NO_COLOR") ?? ""
@@ -316,20 +303,17 @@ public final class Terminal {
     usesColor = parea_colors() >= 8 && parea_color_pairs() > 1
   }
 
-  /// The color pair for a combination, allocated the first time it is used.
-  /// Looked up for every drawn cell, so the pairs live in a flat array with a
-  /// slot for each (foreground, background), the default color included.
-  private func colorPair(foreground: Color?, background: Color?) -> Int16 {
-    guard usesColor, foreground != nil || background != nil else { return 0 }
-    let front = foreground.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_WHITE))
-    let back = background.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_BLACK))
-    // Slots by the colors as ncurses gets them (-1 is the default), so the
-    // same pair is never allocated twice.
-    let slot = Int(front + 1) * 9 + Int(back + 1)
+  /// The color pair for a foreground color on the terminal's background,
+  /// allocated the first time it is used. Looked up for every drawn cell, so
+  /// the pairs live in a flat array with a slot per color.
+  private func colorPair(foreground: Color?) -> Int16 {
+    guard usesColor, let foreground else { return 0 }
+    let slot = Int(foreground.rawValue)
     if colorPairs[slot] >= 0 { return colorPairs[slot] }
     nextColorPair += 1
     var pair = nextColorPair
-    if Int(pair) >= parea_color_pairs() || init_pair(pair, front, back) != OK {
+    let back = defaultColorsAvailable ? -1 : Int16(COLOR_BLACK)
+    if Int(pair) >= parea_color_pairs() || init_pair(pair, Int16(foreground.rawValue), back) != OK {
       pair = 0  // out of pairs: the default colors, remembered so we stop asking
     }
     colorPairs[slot] = pair

@@ -1,4 +1,4 @@
-import PareaApp
+import PareaCanvas
 
 /// Something that happened at the terminal, as the run loop needs to know it.
 public enum TerminalEvent: Hashable, Sendable {

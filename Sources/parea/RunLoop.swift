@@ -1,4 +1,5 @@
 import PareaApp
+import PareaCanvas
 import PareaTerminal
 
 #if canImport(Glibc)

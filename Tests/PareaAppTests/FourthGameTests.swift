@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaLocale
 import PareaRules
 import Testing

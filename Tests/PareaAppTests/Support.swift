@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PareaCanvas
 import PareaLocale
 import PareaRules
 import Testing
@@ -121,11 +122,9 @@ func styleMap(_ canvas: Canvas) -> String {
   let key = legend.enumerated().map { index, style in
     var parts: [String] = []
     if let colour = style.foreground { parts.append("\(colour)") }
-    if let colour = style.background { parts.append("on \(colour)") }
     if style.bold { parts.append("bold") }
     if style.dim { parts.append("dim") }
     if style.reverse { parts.append("reverse") }
-    if style.underline { parts.append("underline") }
     return "\(letters[index % letters.count]) = " + (parts.isEmpty ? "plain" : parts.joined(separator: " "))
   }
   return (key + rows).joined(separator: "\n") + "\n"

@@ -1,4 +1,5 @@
 import Foundation  // JSONEncoder / JSONDecoder only: the saved game as the store writes it
+import PareaCanvas
 import PareaLocale
 import PareaRules
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import PareaApp
+import PareaCanvas
 import PareaLocale
 import Testing
 

@@ -1,5 +1,5 @@
 import CNcursesw
-import PareaApp
+import PareaCanvas
 import Testing
 
 @testable import PareaTerminal

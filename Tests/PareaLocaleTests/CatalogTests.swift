@@ -1,4 +1,5 @@
 import PareaLocale
+import PareaStrings
 import Testing
 
 @Suite("Lookup")

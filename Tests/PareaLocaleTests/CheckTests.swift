@@ -1,5 +1,6 @@
 import PareaLocale
 import PareaRules
+import PareaStrings
 import Testing
 
 /// Whether the content has reached the embedded tables yet.

@@ -1,3 +1,4 @@
+import PareaStrings
 import Testing
 
 @testable import PareaLocale

@@ -1,4 +1,3 @@
-import PareaApp
 import PareaRules
 import Testing
 

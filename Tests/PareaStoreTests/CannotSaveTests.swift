@@ -1,4 +1,3 @@
-import PareaApp
 import Testing
 
 @testable import PareaStore

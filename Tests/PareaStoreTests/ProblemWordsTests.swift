@@ -1,5 +1,6 @@
 import PareaLocale
 import PareaStore
+import PareaStrings
 import Testing
 
 /// Every problem the store can report has its words in English and in Greek,

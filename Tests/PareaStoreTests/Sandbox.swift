@@ -1,5 +1,4 @@
 import FoundationEssentials
-import PareaApp
 import PareaLocale
 import PareaRules
 import Testing

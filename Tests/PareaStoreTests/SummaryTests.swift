@@ -1,4 +1,3 @@
-import PareaApp
 import PareaLocale
 import PareaRules
 import Testing

@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 /// A pause after which a screen that leads to a role starts to answer keys.

@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 /// The menu of games: the start of everything.

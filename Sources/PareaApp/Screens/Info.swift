@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 /// A screen to go back to (boxed, since screens may contain screens).

@@ -1,36 +1,5 @@
+import PareaCanvas
 import PareaRules
-
-/// A one-line text field with a cursor.
-public struct TextField: Hashable, Sendable {
-  /// The text typed so far.
-  public var text = ""
-  /// The cursor, as a count of characters from the start.
-  public var cursor = 0
-
-  /// Creates an empty field.
-  public init() {}
-
-  mutating func insert(_ character: Character) {
-    // Rebuilt rather than inserted: a combining accent typed on its own joins
-    // the letter before it, and the cursor must count what is on screen.
-    let before = String(text.prefix(cursor)) + String(character)
-    text = before + text.dropFirst(cursor)
-    cursor = before.count
-  }
-
-  mutating func deleteBackward() {
-    guard cursor > 0 else { return }
-    text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
-    cursor -= 1
-  }
-
-  mutating func deleteForward() {
-    guard cursor < text.count else { return }
-    text.remove(at: text.index(text.startIndex, offsetBy: cursor))
-  }
-
-  mutating func clear() { self = TextField() }
-}
 
 /// Adding, removing and ordering the players of the game.
 public struct PlayersScreen: Hashable, Sendable {
@@ -99,13 +68,7 @@ public struct PlayersScreen: Hashable, Sendable {
 
     // The name field, with how much of a name it still takes.
     let fieldBox = Rect(row: 3, column: 3, width: 40, height: 3)
-    canvas.frame(fieldBox, title: words("players.name"), style: focus == .field ? Theme.key : Theme.frame)
-    let visible = TextWidth.truncate(field.text, to: fieldBox.width - 4)
-    canvas.write(visible, row: 4, column: 5)
-    if focus == .field {
-      let before = String(field.text.prefix(field.cursor))
-      canvas.cursor = (4, 5 + min(TextWidth.of(before), fieldBox.width - 4))
-    }
+    field.draw(into: &canvas, in: fieldBox, title: words("players.name"), focused: focus == .field)
     let used = TextWidth.of(field.text)
     let length = " " + words("players.nameWidth", ["count": String(used), "max": String(PlayerName.maxWidth)]) + " "
     canvas.write(
@@ -218,7 +181,7 @@ extension AppState {
       }
     case .deleteBackward: page.field.deleteBackward()
     case .deleteForward: page.field.deleteForward()
-    case .cursor(let step): page.field.cursor = max(0, min(page.field.text.count, page.field.cursor + step))
+    case .cursor(let step): page.field.moveCursor(by: step)
     case .submit:
       if PlayerName.clean(page.field.text).isEmpty && page.field.text.isEmpty {
         return proceedToSetup(&page)

@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 import PareaLocale
 

@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 /// Choosing the roles (Palermo) or the number of spies or killers.
@@ -23,7 +24,7 @@ public struct SetupScreen: Hashable, Sendable {
   func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
     let shortcut = Shortcut(key)
     if choosingLocations {
-      let rows = LocationGrid.rows(locationCount)
+      let rows = ColumnGrid.rows(locationCount)
       switch shortcut {
       case .up: return .setup(.moveLocation(-1))
       case .down: return .setup(.moveLocation(1))
@@ -192,7 +193,7 @@ public struct SetupScreen: Hashable, Sendable {
       "count": String(inPlay), "total": String(sorted.count),
     ]), row: 1, column: 3, style: inPlay == 0 ? Theme.bad : Theme.dim)
     let body = Rect(row: 3, column: 3, width: canvas.width - 6, height: canvas.height - 5)
-    LocationGrid.draw(
+    ColumnGrid.draw(
       sorted.map { words.locationName($0.id) },
       marks: sorted.map { !state.excludedLocations.contains($0.id) },
       selection: locationSelection, scroll: 0, in: body, canvas: &canvas)

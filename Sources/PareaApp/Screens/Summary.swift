@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 /// The end of a game: who won, why, everyone's role and, in a scored game

@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 /// The game in progress: the players, their state, and what the table can do.
@@ -171,7 +172,7 @@ public struct TableScreen: Hashable, Sendable {
       default: return nil
       }
     case .guessLocation:
-      let rows = LocationGrid.rows(locationCount)
+      let rows = ColumnGrid.rows(locationCount)
       switch shortcut {
       case .up: return .table(.move(-1))
       case .down: return .table(.move(1))
@@ -295,7 +296,7 @@ extension AppState {
         }
       case .tableAccuses: startPick(.tableAccuses, &page)
       case .timer:
-        if timer == nil { timer = RoundTimer(minutes: rules.roundMinutes ?? 5) }
+        if timer == nil, let minutes = rules.roundMinutes { timer = RoundTimer(minutes: minutes) }
         timer?.toggle()
       case .guessLocation:
         startPick(.guesser, &page)

@@ -1,3 +1,4 @@
+import PareaCanvas
 import PareaRules
 
 extension TableScreen {
@@ -200,7 +201,7 @@ extension TableScreen {
       let body = rolesBody(size: state.viewport)
       return max(0, roleLines(state: state, words: words, width: body.width).count - body.height)
     case .locations:
-      return max(0, LocationGrid.rows(locationCount) - locationsBody(size: state.viewport).height)
+      return max(0, ColumnGrid.rows(locationCount) - locationsBody(size: state.viewport).height)
     default:
       return 0
     }
@@ -260,7 +261,7 @@ extension TableScreen {
     canvas.header(words, title: title ?? words("table.locationsTitle"))
     let names = locations.map { words.locationName($0.id) }
     let body = Self.locationsBody(size: Size(width: canvas.width, height: canvas.height))
-    LocationGrid.draw(names, marks: nil, selection: selection, scroll: scroll, in: body, canvas: &canvas)
+    ColumnGrid.draw(names, marks: nil, selection: selection, scroll: scroll, in: body, canvas: &canvas)
     if guesser != nil {
       canvas.footer([
         KeyHint(key: "↑↓←→", label: words("key.move")), KeyHint(key: "Enter", label: words("key.guess")),
@@ -268,40 +269,6 @@ extension TableScreen {
       ])
     } else {
       canvas.footer([KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "Esc", label: words("key.back"))])
-    }
-  }
-}
-
-/// Location names in three columns, filled top to bottom, with an optional
-/// highlight and check marks (the guess, the list, choosing what is in play).
-enum LocationGrid {
-  static let columns = 3
-
-  /// Rows the grid needs for `count` names.
-  static func rows(_ count: Int) -> Int { (count + columns - 1) / columns }
-
-  static func draw(
-    _ names: [String], marks: [Bool]?, selection: Int?, scroll: Int, in body: Rect,
-    canvas: inout Canvas
-  ) {
-    guard !names.isEmpty else { return }
-    let columnWidth = body.width / columns
-    let rowsNeeded = rows(names.count)
-    let clampedSelection = selection.map { max(0, min(names.count - 1, $0)) }
-    let top =
-      clampedSelection.map {
-        Canvas.scrollTop(selected: $0 % max(1, rowsNeeded), count: rowsNeeded, visible: body.height)
-      } ?? min(scroll, max(0, rowsNeeded - body.height))
-    for (index, name) in names.enumerated() {
-      let row = index % rowsNeeded - top
-      guard row >= 0, row < body.height else { continue }
-      let column = body.column + (index / rowsNeeded) * columnWidth
-      let isSelected = index == clampedSelection
-      // With check marks the highlight is the reverse video alone, so that the
-      // longest names (22 columns) still fit beside the mark.
-      let text = marks.map { ($0[index] ? "✓ " : "· ") + name } ?? ((isSelected ? "▸ " : "  ") + name)
-      let style = isSelected ? Theme.selected : marks.map { $0[index] ? Theme.normal : Theme.dim } ?? Theme.normal
-      canvas.write(text, row: body.row + row, column: column, style: style, limit: columnWidth - (marks == nil ? 1 : 0))
     }
   }
 }

@@ -17,7 +17,7 @@ public struct StringsEntry: Hashable, Sendable {
 
 /// Why a strings file could not be read; every case names the file and line.
 ///
-/// The descriptions are for developers (tests, `--check-locales`); a user's
+/// The descriptions are for developers (the tests' messages); a user's
 /// broken location pack is shown through the locale keys `error.locationPack.*`.
 public enum StringsError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The bytes are not valid UTF-8; `line` holds the first bad byte.

@@ -1,6 +1,5 @@
+import PareaCanvas
 import Testing
-
-@testable import PareaApp
 
 /// The list with items of more than one row (the table's players who are out,
 /// with their roles): the highlighted item stays whole and the view never

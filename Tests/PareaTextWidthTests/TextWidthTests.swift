@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PareaApp
+@testable import PareaTextWidth
 
 /// The fast path of `TextWidth.of` (one scalar, read from the UTF-8 bytes)
 /// gives the same width as the full Unicode rule, and the blocks it trusts

@@ -1,3 +1,7 @@
+// Re-exported: the kit measures and lays out text with `TextWidth`, and every
+// file that draws into a canvas measures text too.
+@_exported import PareaTextWidth
+
 /// One cell of the screen.
 public struct Cell: Hashable, Sendable {
   /// The grapheme drawn here; nil when the cell is covered by the wide
@@ -39,8 +43,9 @@ public struct Rect: Hashable, Sendable {
 }
 
 /// An in-memory screen: screens render into it, the terminal backend draws it,
-/// and tests compare it as text.
-public struct Canvas: Hashable, Sendable {
+/// and tests compare it as text. Two canvases are equal when their cells and
+/// cursor are.
+public struct Canvas: Equatable, Sendable {
   /// Width in columns.
   public let width: Int
   /// Height in rows.
@@ -115,15 +120,6 @@ public struct Canvas: Hashable, Sendable {
     }
   }
 
-  /// Applies `style` to the cells of `rect` without changing their text.
-  public mutating func restyle(_ rect: Rect, style: Style) {
-    for r in max(0, rect.row)..<min(height, rect.bottom) {
-      for c in max(0, rect.column)..<min(width, rect.column + rect.width) {
-        cells[r * width + c].style = style
-      }
-    }
-  }
-
   /// Draws a single-line frame around `rect`, with an optional title on its top edge.
   public mutating func frame(_ rect: Rect, title: String? = nil, style: Style = .plain) {
     guard rect.width >= 2, rect.height >= 2 else { return }
@@ -168,18 +164,5 @@ public struct Canvas: Hashable, Sendable {
     {
       cells[index + 1] = Cell(character: " ", style: cells[index + 1].style)
     }
-  }
-
-  /// Canvas equality ignores nothing: cells and cursor.
-  public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
-    lhs.width == rhs.width && lhs.height == rhs.height && lhs.cells == rhs.cells
-      && lhs.cursorRow == rhs.cursorRow && lhs.cursorColumn == rhs.cursorColumn
-  }
-
-  /// Hashes the cells.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(width)
-    hasher.combine(height)
-    hasher.combine(cells)
   }
 }

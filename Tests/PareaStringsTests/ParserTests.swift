@@ -1,4 +1,4 @@
-import PareaLocale
+import PareaStrings
 import Testing
 
 /// Parses `text` as a file named `test.strings`.

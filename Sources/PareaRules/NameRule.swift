@@ -1,4 +1,4 @@
-import PareaRules
+import PareaTextWidth
 
 /// Why a name cannot be taken as typed.
 public enum NameRefusal: Hashable, Sendable {
@@ -8,9 +8,9 @@ public enum NameRefusal: Hashable, Sendable {
   case tooWide
 }
 
-/// The names rule that needs the terminal's widths, so it lives beside
-/// `TextWidth` rather than in the rules library (which draws nothing). The
-/// players screen and the store both ask it; the rules library's `PlayerName`
+/// What a name may hold and how wide it may be: a rule of the game that the
+/// players screen and the store both ask. It measures with `TextWidth` (a leaf
+/// target of its own: the rules draw nothing). `PlayerName` in Validation.swift
 /// cleans, compares and refuses empty or repeated names.
 extension PlayerName {
   /// The widest name, in columns: long enough for most first-and-last names,
@@ -45,23 +45,4 @@ extension PlayerName {
     if !canContain(character) { return .character }
     return TextWidth.of(text + String(character)) > maxWidth ? .tooWide : nil
   }
-}
-
-extension Notice {
-  /// What the players screen says when it does not take a character.
-  static func name(_ refusal: NameRefusal) -> Notice {
-    switch refusal {
-    case .character:
-      Notice(kind: .error, title: "error.nameCharacter.title", message: "error.nameCharacter.message")
-    case .tooWide:
-      Notice(
-        kind: .error, title: "error.nameTooLong.title", message: "error.nameTooLong.message",
-        args: ["max": .text(String(PlayerName.maxWidth))])
-    }
-  }
-
-  /// Whether this is a refused character's notice, which stays while the
-  /// user goes on typing: otherwise the next key would hide it, and a pasted
-  /// "🍕Πίτσα" would turn into "Πίτσα" without a word.
-  var isNameRefusal: Bool { self == .name(.character) || self == .name(.tooWide) }
 }

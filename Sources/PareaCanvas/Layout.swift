@@ -1,30 +1,26 @@
-/// The look shared by every screen: header bar, footer of keys, lists,
-/// notices and scrolling text. Screens compose these; none draws chrome of its own.
-enum Theme {
-  static let header = Style(foreground: .cyan, bold: true, reverse: true)
-  static let title = Style(foreground: .yellow, bold: true)
-  static let selected = Style(foreground: .cyan, bold: true, reverse: true)
-  static let normal = Style.plain
-  static let dim = Style(dim: true)
-  static let key = Style(foreground: .cyan, bold: true)
-  static let error = Style(foreground: .red, bold: true)
-  static let good = Style(foreground: .green, bold: true)
-  static let bad = Style(foreground: .red, bold: true)
-  static let accent = Style(foreground: .magenta, bold: true)
-  static let frame = Style(foreground: .blue)
-}
+// The kit's chrome and layout: header and footer, lists, scrolling text,
+// message boxes. Plain strings only: the app passes its words in.
 
 /// A key and what it does, for the footer.
-struct KeyHint {
-  let key: String
-  let label: String
+public struct KeyHint {
+  /// The key as shown, e.g. "Enter" or "↑↓".
+  public let key: String
+  /// What it does, in words.
+  public let label: String
+
+  /// Creates a hint.
+  public init(key: String, label: String) {
+    self.key = key
+    self.label = label
+  }
 }
 
 extension Canvas {
-  /// The top bar: the app's name and the screen's title.
-  mutating func header(_ words: Words, title: String, right: String = "") {
+  /// The top bar: the program's name and the screen's title on the left, an
+  /// optional status on the right.
+  public mutating func header(app: String, title: String, right: String = "") {
     fill(Rect(row: 0, column: 0, width: width, height: 1), style: Theme.header)
-    let left = " " + words.upper(words("app.name")) + "  ·  " + title
+    let left = " " + app + "  ·  " + title
     write(left, row: 0, column: 0, style: Theme.header, limit: width - TextWidth.of(right) - 2)
     if !right.isEmpty {
       write(right + " ", row: 0, column: width - TextWidth.of(right) - 1, style: Theme.header)
@@ -32,7 +28,7 @@ extension Canvas {
   }
 
   /// The bottom line: the keys of this screen.
-  mutating func footer(_ hints: [KeyHint]) {
+  public mutating func footer(_ hints: [KeyHint]) {
     let row = height - 1
     fill(Rect(row: row, column: 0, width: width, height: 1))
     // Three spaces between hints, two when that is what it takes to show them all.
@@ -49,24 +45,24 @@ extension Canvas {
   }
 
   /// The bottom line when no key does anything: a short note instead of keys.
-  mutating func footerNote(_ text: String) {
+  public mutating func footerNote(_ text: String) {
     let row = height - 1
     fill(Rect(row: row, column: 0, width: width, height: 1))
     write(text, row: row, column: 1, style: Theme.dim, limit: width - 2)
   }
 
   /// A vertical list with one highlighted line, scrolled to keep it in view.
-  mutating func list(
-    _ items: [String], selected: Int?, in rect: Rect, styles: [Style]? = nil, marker: Bool = true
+  public mutating func list(
+    _ items: [String], selected: Int?, in rect: Rect, styles: [Style]? = nil
   ) {
-    list(items.map { [$0] }, selected: selected, in: rect, styles: styles, marker: marker)
+    list(items.map { [$0] }, selected: selected, in: rect, styles: styles)
   }
 
   /// A vertical list whose items may take more than one row; the highlight covers
   /// a whole item, and scrolling keeps the highlighted item whole and never
   /// starts the view inside an item.
-  mutating func list(
-    _ items: [[String]], selected: Int?, in rect: Rect, styles: [Style]? = nil, marker: Bool = true
+  public mutating func list(
+    _ items: [[String]], selected: Int?, in rect: Rect, styles: [Style]? = nil
   ) {
     guard rect.height > 0, !items.isEmpty else { return }
     var starts: [Int] = []
@@ -86,7 +82,7 @@ extension Canvas {
       let style = isSelected ? Theme.selected : styles?[index] ?? Theme.normal
       for (offset, line) in (items[index].isEmpty ? [""] : items[index]).enumerated() {
         guard row < rect.bottom else { break }
-        let lead = marker ? (isSelected && offset == 0 ? " ▸ " : "   ") : " "
+        let lead = isSelected && offset == 0 ? " ▸ " : "   "
         if isSelected { fill(Rect(row: row, column: rect.column, width: rect.width, height: 1), style: style) }
         write(lead + line, row: row, column: rect.column, style: style, limit: rect.width)
         row += 1
@@ -99,14 +95,14 @@ extension Canvas {
   }
 
   /// The first visible index so that `selected` stays in a window of `visible` rows.
-  static func scrollTop(selected: Int, count: Int, visible: Int) -> Int {
+  public static func scrollTop(selected: Int, count: Int, visible: Int) -> Int {
     guard count > visible, visible > 0 else { return 0 }
     return min(max(0, selected - visible / 2), count - visible)
   }
 
   /// Wrapped paragraphs in `rect`, starting at line `scroll`; returns the total line count.
   @discardableResult
-  mutating func paragraphs(_ lines: [(String, Style)], in rect: Rect, scroll: Int) -> Int {
+  public mutating func paragraphs(_ lines: [(String, Style)], in rect: Rect, scroll: Int) -> Int {
     for (offset, line) in lines.dropFirst(scroll).prefix(rect.height).enumerated() {
       write(line.0, row: rect.row + offset, column: rect.column, style: line.1, limit: rect.width)
     }
@@ -118,19 +114,18 @@ extension Canvas {
     return lines.count
   }
 
-  /// The rows a notice takes when drawn `width` columns wide.
-  static func noticeHeight(_ notice: Notice, words: Words, width: Int) -> Int {
-    TextWidth.wrap(words(notice.message, notice.resolvedArguments(words)), width: width - 4).count + 2
+  /// The rows a message box takes when drawn `width` columns wide.
+  public static func messageBoxHeight(_ message: String, width: Int) -> Int {
+    TextWidth.wrap(message, width: width - 4).count + 2
   }
 
-  /// A notice (error or news) as a framed box across `rect`'s width at `row`.
-  mutating func notice(_ notice: Notice, words: Words, row: Int, in rect: Rect) {
-    let args = notice.resolvedArguments(words)
-    let style = notice.kind == .error ? Theme.error : Theme.good
-    let lines = TextWidth.wrap(words(notice.message, args), width: rect.width - 4)
+  /// A message in a framed box across `rect`'s width at `row`, its title on
+  /// the frame (a notice: an error or news).
+  public mutating func messageBox(title: String, message: String, style: Style, row: Int, in rect: Rect) {
+    let lines = TextWidth.wrap(message, width: rect.width - 4)
     let box = Rect(row: row, column: rect.column, width: rect.width, height: lines.count + 2)
     fill(box)
-    frame(box, title: words(notice.title, args), style: style)
+    frame(box, title: title, style: style)
     for (offset, line) in lines.enumerated() {
       write(line, row: row + 1 + offset, column: rect.column + 2)
     }
@@ -138,20 +133,7 @@ extension Canvas {
 }
 
 /// Wraps text into styled lines for `Canvas.paragraphs`.
-func wrapped(_ text: String, width: Int, style: Style = .plain, indent: Int = 0) -> [(String, Style)] {
+public func wrapped(_ text: String, width: Int, style: Style = .plain, indent: Int = 0) -> [(String, Style)] {
   let pad = String(repeating: " ", count: indent)
   return TextWidth.wrap(text, width: width - indent).map { (pad + $0, style) }
-}
-
-extension Notice {
-  /// The placeholder values in the current language.
-  func resolvedArguments(_ words: Words) -> [String: String] {
-    args.mapValues { argument -> String in
-      switch argument {
-      case .text(let text): text
-      case .key(let key): words(key)
-      case .phrase(let key, let arguments): words(key, arguments)
-      }
-    }
-  }
 }
