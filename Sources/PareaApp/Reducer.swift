@@ -10,17 +10,7 @@ extension AppState {
   /// lists' locations in order (the location grids' keys need their number).
   func action(for key: Key, words: Words, locations: [Location]) -> Action? {
     if let confirmation { return confirmation.action(for: key, words: words) }
-    switch screen {
-    case .home(let home): return home.action(for: key, state: self)
-    case .info(let info): return info.action(for: key)
-    case .players(let players): return players.action(for: key)
-    case .setup(let setup): return setup.action(for: key, state: self, locationCount: locations.count)
-    case .handOff(let handOff): return handOff.action(for: key)
-    case .reveal: return RevealScreen.action(for: key)
-    case .table(let table): return table.action(for: key, state: self, locationCount: inPlay(locations).count)
-    case .summary(let summary): return summary.action(for: key)
-    case .settings: return SettingsScreen.action(for: key)
-    }
+    return screen.page.action(for: key, in: PageContext(state: self, words: words, locations: locations))
   }
 
   /// Applies an action; returns the work for the outside world.
@@ -75,19 +65,7 @@ extension AppState {
 
   /// Esc: each screen goes back to the one before it; leaving a game in play asks first.
   private mutating func goBack() -> [Effect] {
-    switch screen {
-    case .home: return []
-    case .info(let info): screen = info.returnTo.screen
-    case .players: screen = .home(HomeScreen(selection: homeIndex(of: game)))
-    case .setup: screen = .players(PlayersScreen())
-    case .handOff(var page) where page.countdown != nil:
-      page.countdown = nil
-      screen = .handOff(page)
-    case .handOff, .reveal, .table: confirmation = Confirmation(.abandonGame)
-    case .summary: screen = .home(HomeScreen(selection: homeIndex(of: game)))
-    case .settings(let settings): screen = settings.returnTo.screen
-    }
-    return []
+    screen.page.back(in: &self)
   }
 
   private mutating func answer(_ yes: Bool, words: Words) -> [Effect] {
@@ -144,18 +122,7 @@ extension AppState {
       TooSmallView.draw(into: &canvas, words: words, size: Size(width: width, height: height))
       return canvas
     }
-    switch screen {
-    case .home(let home): home.draw(into: &canvas, state: self, words: words)
-    case .info(let info): info.draw(into: &canvas, state: self, words: words)
-    case .players(let players): players.draw(into: &canvas, state: self, words: words)
-    case .setup(let setup): setup.draw(into: &canvas, state: self, words: words, locations: locations)
-    case .handOff(let handOff): handOff.draw(into: &canvas, state: self, words: words)
-    case .reveal(let reveal): reveal.draw(into: &canvas, state: self, words: words)
-    case .table(let table):
-      table.draw(into: &canvas, state: self, words: words, locations: inPlay(locations))
-    case .summary(let summary): summary.draw(into: &canvas, state: self, words: words)
-    case .settings(let settings): settings.draw(into: &canvas, state: self, words: words)
-    }
+    screen.page.draw(into: &canvas, in: PageContext(state: self, words: words, locations: locations))
     if case .home = screen {} else if let notice = notices.first {
       // Reported from outside (a save that failed): above the footer, on any screen.
       let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)

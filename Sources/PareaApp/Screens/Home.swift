@@ -221,3 +221,15 @@ extension AppState {
     return [.redrawAll]
   }
 }
+
+extension HomeScreen: Page {
+  func action(for key: Key, in context: PageContext) -> Action? { action(for: key, state: context.state) }
+
+  func draw(into canvas: inout Canvas, in context: PageContext) {
+    draw(into: &canvas, state: context.state, words: context.words)
+  }
+
+  func back(in state: inout AppState) -> [Effect] {
+    []  // the first screen: Esc does nothing (q quits)
+  }
+}

@@ -1,15 +1,6 @@
 import PareaCanvas
 import PareaRules
 
-/// A screen to go back to (boxed, since screens may contain screens).
-public struct ReturnPoint: Hashable, Sendable {
-  private let boxed: [Screen]
-  /// Remembers `screen`.
-  public init(_ screen: Screen) { boxed = [screen] }
-  /// The remembered screen.
-  public var screen: Screen { boxed[0] }
-}
-
 /// The rules and roles of one game, scrollable.
 public struct InfoScreen: Hashable, Sendable {
   /// The game shown.
@@ -81,6 +72,19 @@ extension AppState {
     let count = InfoScreen.lines(game: registry.game(info.game), words: words, width: body.width).count
     info.scroll = max(0, min(info.scroll + by, count - body.height))
     screen = .info(info)
+    return []
+  }
+}
+
+extension InfoScreen: Page {
+  func action(for key: Key, in context: PageContext) -> Action? { action(for: key) }
+
+  func draw(into canvas: inout Canvas, in context: PageContext) {
+    draw(into: &canvas, state: context.state, words: context.words)
+  }
+
+  func back(in state: inout AppState) -> [Effect] {
+    state.screen = returnTo.screen
     return []
   }
 }

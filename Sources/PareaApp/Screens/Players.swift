@@ -266,3 +266,16 @@ extension AppState {
     return [.savePlayers(players)]
   }
 }
+
+extension PlayersScreen: Page {
+  func action(for key: Key, in context: PageContext) -> Action? { action(for: key) }
+
+  func draw(into canvas: inout Canvas, in context: PageContext) {
+    draw(into: &canvas, state: context.state, words: context.words)
+  }
+
+  func back(in state: inout AppState) -> [Effect] {
+    state.screen = .home(HomeScreen(selection: state.homeIndex(of: state.game)))
+    return []
+  }
+}

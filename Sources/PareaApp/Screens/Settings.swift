@@ -101,21 +101,6 @@ extension AppState {
   }
 }
 
-/// Shown instead of any screen while the terminal is smaller than 80×24.
-enum TooSmallView {
-  static func draw(into canvas: inout Canvas, words: Words, size: Size) {
-    let lines = TextWidth.wrap(
-      words("tooSmall.message", [
-        "width": String(AppState.minimumWidth), "height": String(AppState.minimumHeight),
-        "currentWidth": String(size.width), "currentHeight": String(size.height),
-      ]), width: max(1, canvas.width - 2))
-    let top = max(0, (canvas.height - lines.count) / 2)
-    for (offset, line) in lines.enumerated() {
-      canvas.center(line, row: top + offset, in: canvas.bounds, style: Style(bold: true))
-    }
-  }
-}
-
 extension HouseRules {
   /// The rules in the order the settings screen lists them, with their locale keys.
   static var all: [(key: String, path: WritableKeyPath<HouseRules, Bool>)] {
@@ -124,5 +109,18 @@ extension HouseRules {
       ("settings.hideSpyCount", \.hideSpyCount),
       ("settings.revealCountdown", \.revealCountdown),
     ]
+  }
+}
+
+extension SettingsScreen: Page {
+  func action(for key: Key, in context: PageContext) -> Action? { Self.action(for: key) }
+
+  func draw(into canvas: inout Canvas, in context: PageContext) {
+    draw(into: &canvas, state: context.state, words: context.words)
+  }
+
+  func back(in state: inout AppState) -> [Effect] {
+    state.screen = returnTo.screen
+    return []
   }
 }

@@ -1,0 +1,125 @@
+import PareaCanvas
+import PareaRules
+
+/// Setup, choose-roles games (Palermo): the pool's roles on the left, the
+/// chosen ones on the right, the highlighted role described below.
+extension SetupScreen {
+  /// What a key means on the roles' lists.
+  func roleAction(for shortcut: Shortcut) -> Action? {
+    switch shortcut {
+    case .up: return .setup(.move(-1))
+    case .down: return .setup(.move(1))
+    case .left, .right, .tab, .backTab, .letter("h"), .letter("l"): return .setup(.switchList)
+    case .enter, .space: return .setup(.toggleRole)
+    case .letter("s"): return .setup(.suggest)
+    case .letter("c"): return .setup(.clear)
+    case .letter("d"): return .setup(.deal)
+    default: return nil
+    }
+  }
+
+  /// Pool roles not yet chosen, in the pool's order.
+  static func available(in state: AppState) -> [RoleID] {
+    guard case .chooseRoles(let pool) = state.rules.setupKind else { return [] }
+    var left = state.setup.roles
+    return pool.filter { role in
+      if let index = left.firstIndex(of: role) {
+        left.remove(at: index)
+        return false
+      }
+      return true
+    }
+  }
+
+  func drawRoles(into canvas: inout Canvas, state: AppState, words: Words) {
+    let rules = state.rules
+    let chosen = state.setup.roles
+    let available = Self.available(in: state)
+    let counter = words("setup.chosenCount", [
+      "chosen": String(chosen.count), "players": String(state.players.count),
+    ])
+    let ready = chosen.count == state.players.count
+    canvas.write(words("setup.rolesPrompt"), row: 2, column: 3)
+    canvas.write(counter, row: 2, column: canvas.width - 3 - TextWidth.of(counter), style: ready ? Theme.good : Theme.title)
+
+    let height = canvas.height - 13
+    let left = Rect(row: 4, column: 3, width: 36, height: height + 2)
+    let right = Rect(row: 4, column: 41, width: 36, height: height + 2)
+    canvas.frame(left, title: words("setup.available"), style: focus == .available ? Theme.key : Theme.frame)
+    canvas.frame(right, title: words("setup.chosen"), style: focus == .chosen ? Theme.key : Theme.frame)
+    func styled(_ roles: [RoleID]) -> [Style] {
+      roles.map { rules.isBad($0) ? Theme.bad : Theme.normal }
+    }
+    canvas.list(available.map(words.roleName), selected: focus == .available ? availableSelection : nil,
+      in: left.inset(1), styles: styled(available))
+    if chosen.isEmpty {
+      canvas.write(words("setup.noneChosen"), row: right.row + 1, column: right.column + 2, style: Theme.dim, limit: right.width - 4)
+    }
+    canvas.list(chosen.map(words.roleName), selected: focus == .chosen ? chosenSelection : nil,
+      in: right.inset(1), styles: styled(chosen))
+
+    // The highlighted role, described.
+    let highlighted: RoleID? =
+      focus == .available
+      ? available.indices.contains(availableSelection) ? available[availableSelection] : nil
+      : chosen.indices.contains(chosenSelection) ? chosen[chosenSelection] : nil
+    if notice == nil, let role = highlighted {
+      let top = left.bottom + 1
+      let side = rules.role(role).map { words.sideName($0.side) } ?? ""
+      canvas.write(words.roleName(role) + "  ·  " + side, row: top, column: 3, style: rules.isBad(role) ? Theme.bad : Theme.good)
+      for (offset, line) in TextWidth.wrap(words.roleDescription(role), width: canvas.width - 6).prefix(4).enumerated() {
+        canvas.write(line, row: top + 1 + offset, column: 3)
+      }
+    }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words(focus == .available ? "key.addRole" : "key.removeRole")),
+      KeyHint(key: "←→", label: words("key.switchList")),
+      KeyHint(key: "s", label: words("key.suggest")),
+      KeyHint(key: "d", label: words("key.deal")),
+      KeyHint(key: "Esc", label: words("key.back")),
+    ])
+  }
+}
+
+extension AppState {
+  /// Moving in the lists, adding and taking out roles, a suggested set.
+  mutating func chooseRoles(_ action: SetupAction, _ page: inout SetupScreen) {
+    let available = SetupScreen.available(in: self)
+    switch action {
+    case .move(let step):
+      if page.focus == .available {
+        page.availableSelection = max(0, min(available.count - 1, page.availableSelection + step))
+      } else {
+        page.chosenSelection = max(0, min(setup.roles.count - 1, page.chosenSelection + step))
+      }
+    case .switchList:
+      page.focus = page.focus == .available ? .chosen : .available
+    case .toggleRole:
+      if page.focus == .available, available.indices.contains(page.availableSelection) {
+        guard setup.roles.count < players.count else {
+          // The role was not added: say the list is full, not that it has too many.
+          page.notice = Notice(
+            kind: .error, title: "setup.full.title", message: "setup.full.message",
+            args: ["chosen": .text(String(setup.roles.count)), "players": .text(String(players.count))])
+          break
+        }
+        setup.roles.append(available[page.availableSelection])
+        page.availableSelection = max(0, min(page.availableSelection, available.count - 2))
+      } else if page.focus == .chosen, setup.roles.indices.contains(page.chosenSelection) {
+        setup.roles.remove(at: page.chosenSelection)
+        page.chosenSelection = max(0, min(page.chosenSelection, setup.roles.count - 1))
+      }
+    case .suggest:
+      if let suggested = rules.suggestedSetup(players: players.count) {
+        setup = suggested
+        page.availableSelection = 0
+        page.chosenSelection = 0
+      }
+    case .clear:
+      setup.roles = []
+      page.chosenSelection = 0
+      page.focus = .available
+    default: break
+    }
+  }
+}
