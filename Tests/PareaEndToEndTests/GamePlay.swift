@@ -77,29 +77,6 @@ struct SavedGameFile {
   }
 }
 
-extension TmuxSession {
-  /// Like `waitUntil`, but returns only a screen that two captures in a row
-  /// agree on: ncurses may send a frame in more than one write, and under load
-  /// a capture can fall between them and show half a frame. Use it for a
-  /// screen whose whole content is then checked or compared.
-  @discardableResult
-  func waitUntilSettled(
-    _ what: String, timeout: Duration = .seconds(5), _ condition: (String) -> Bool
-  ) throws -> String {
-    var previous: String?
-    return try waitUntil(what + " (and the screen settles)", timeout: timeout) { screen in
-      defer { previous = screen }
-      return screen == previous && condition(screen)
-    }
-  }
-
-  /// `waitFor` for a screen that is then checked as a whole.
-  @discardableResult
-  func settled(_ text: String, timeout: Duration = .seconds(5)) throws -> String {
-    try waitUntilSettled("the screen shows \"\(text)\"", timeout: timeout) { $0.contains(text) }
-  }
-}
-
 /// Drives one running `parea` as a person would, in the words of the language
 /// the program is showing (looked up in the built-in tables, not hard-coded).
 struct Driver {

@@ -121,10 +121,13 @@ extension EndToEnd {
       let session = try TmuxSession(arguments: ["--seed", "3"])
       defer { session.kill() }
       try dealPalermo(session)
-      let handOff = Screens.lines(try session.capture())
+      // Whole frames: the rows found blank below must really be blank, and the
+      // role's line comes after "You are" in the frame.
+      let ready = words.text("handOff.ready", ["name": "Anna"])
+      let handOff = Screens.lines(try session.settled(ready))
 
       try session.sendKeys("Enter")
-      let reveal = Screens.lines(try session.waitFor(words.text("reveal.youAre")))
+      let reveal = Screens.lines(try session.settled(words.text("reveal.youAre")))
       // The role's name is the line under "You are", inside the frame.
       let index = try #require(reveal.firstIndex { $0.contains(words.text("reveal.youAre")) })
       let role = reveal[index + 1].trimmingCharacters(in: CharacterSet(charactersIn: "│ "))
@@ -146,7 +149,7 @@ extension EndToEnd {
       try session.waitFor("STRAY-TEXT-ON-THE-REVEAL")
 
       try session.sendKeys("Enter")
-      let next = try session.waitFor("BOB")
+      let next = try session.settled("BOB")
       #expect(!next.contains(role), "\(next)")
       #expect(
         !next.contains("STRAY-TEXT"),

@@ -56,16 +56,19 @@ extension EndToEnd {
           || screen.contains("[1;")
       }
 
+      // The whole home screen first (the highlighted line is below the title
+      // that shows first), then its colours and attributes.
+      let home = Screens.start()
       let colored = try TmuxSession()
       defer { colored.kill() }
-      try colored.waitFor(Screens.homeMarker)
+      try colored.waitUntilSettled("the home screen") { Screens.lines($0) == home }
       let withColor = try colored.captureWithAttributes()
       #expect(colorCodes(withColor) > 0, "\(withColor.debugDescription)")
       colored.kill()
 
       let plain = try TmuxSession(environment: ["NO_COLOR": "1"])
       defer { plain.kill() }
-      try plain.waitFor(Screens.homeMarker)
+      try plain.waitUntilSettled("the home screen") { Screens.lines($0) == home }
       let withoutColor = try plain.captureWithAttributes()
       #expect(colorCodes(withoutColor) == 0, "\(withoutColor.debugDescription)")
       #expect(attributes(withoutColor), "bold/reverse still mark the highlighted line")
@@ -81,9 +84,9 @@ extension EndToEnd {
       try session.waitFor(players)
 
       try session.type("Αλέξανδρος")
-      try session.waitFor("│ Αλέξανδρος")
-      // The cursor stands right after the name: Greek letters are one column each.
-      let lines = Screens.lines(try session.capture())
+      // The cursor stands right after the name: Greek letters are one column
+      // each. (A settled frame: the cursor is placed after its cells are drawn.)
+      let lines = Screens.lines(try session.settled("│ Αλέξανδρος"))
       let row = try #require(lines.firstIndex { $0.contains("│ Αλέξανδρος") })
       let start = try #require(lines[row].firstIndex(of: "Α"))
       let column = lines[row].distance(from: lines[row].startIndex, to: start) + "Αλέξανδρος".count

@@ -28,8 +28,8 @@ extension EndToEnd {
       try second.sendKeys("Enter")
       try second.waitFor(play.text("setup.title"))
       let secondSpy = try play.playRoundEndedByHand(number: 2)
-      // Nobody accused: each spy scores 2 a round.
-      let screen = try second.capture()
+      // Nobody accused: each spy scores 2 a round. (Every line of the results.)
+      let screen = try second.settled(play.text("summary.round", ["number": "2"]))
       for name in names {
         let total = (name == firstSpy ? 2 : 0) + (name == secondSpy ? 2 : 0)
         let line = try #require(Screens.lines(screen).first { $0.hasPrefix("  " + name + " ") })

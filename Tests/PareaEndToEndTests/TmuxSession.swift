@@ -63,8 +63,10 @@ final class TmuxSession {
     // The pane runs a small script: the environment (exported here too, as
     // tmux sets TERM in the pane from its own default-terminal option), the
     // program, then its exit status and the terminal's modes as the shell
-    // finds them afterwards; then it stays alive, so the pane is read as the
-    // program left it (a dead pane gets tmux's own "Pane is dead" line).
+    // finds them afterwards, then a pane title (an invisible escape sequence:
+    // once tmux shows that title it has read everything the program wrote
+    // before it, see `waitForExit`); then it stays alive, so the pane is read
+    // as the program left it (a dead pane gets tmux's own "Pane is dead" line).
     let binary = try binary ?? Self.binary()
     var command = ([binary] + arguments).map(Self.quote).joined(separator: " ")
     if let stdoutRedirect { command += " > " + Self.quote(stdoutRedirect) }
@@ -81,6 +83,7 @@ final class TmuxSession {
       status=$?
       stty -a > \(Self.quote(sttyFile)) 2>&1
       echo "$status" > \(Self.quote(statusFile + ".tmp")) && mv \(Self.quote(statusFile + ".tmp")) \(Self.quote(statusFile))
+      printf '\\033]2;%s\\033\\\\' \(Self.quote(Self.exitedTitle))
       exec sleep 86400
 
       """
@@ -150,23 +153,30 @@ final class TmuxSession {
     return result.output.trimmingCharacters(in: .newlines)
   }
 
+  /// How long a wait polls before it fails. Generous: the suite runs on
+  /// loaded two-core machines (CI, a build beside it), and a poll returns as
+  /// soon as its condition holds, so only a failing test waits this long.
+  static let defaultTimeout: Duration = .seconds(30)
+
   /// Polls the screen every 20 ms until it contains `text`; returns that
-  /// screen. Fails after `timeout` with the last screen in the message.
+  /// screen, which may be a frame still being drawn: use `settled` when the
+  /// whole screen is then checked (or something is expected to be absent).
+  /// Fails after `timeout` with the last screen in the message.
   @discardableResult
-  func waitFor(_ text: String, timeout: Duration = .seconds(5)) throws -> String {
+  func waitFor(_ text: String, timeout: Duration = defaultTimeout) throws -> String {
     try waitUntil("the screen shows \"\(text)\"", timeout: timeout) { $0.contains(text) }
   }
 
   /// Polls until `text` is no longer on the screen.
   @discardableResult
-  func waitForAbsence(of text: String, timeout: Duration = .seconds(5)) throws -> String {
+  func waitForAbsence(of text: String, timeout: Duration = defaultTimeout) throws -> String {
     try waitUntil("\"\(text)\" leaves the screen", timeout: timeout) { !$0.contains(text) }
   }
 
   /// Polls the screen every 20 ms until `condition` holds for it.
   @discardableResult
   func waitUntil(
-    _ what: String, timeout: Duration = .seconds(5), _ condition: (String) -> Bool
+    _ what: String, timeout: Duration = defaultTimeout, _ condition: (String) -> Bool
   ) throws -> String {
     let deadline = ContinuousClock.now + timeout
     var screen = ""
@@ -178,6 +188,40 @@ final class TmuxSession {
     }
     throw HarnessError(
       "timed out after \(timeout) waiting until \(what); the screen was:\n\(Self.framed(screen))")
+  }
+
+  /// Like `waitUntil`, but returns only a whole frame: ncurses sends a frame in
+  /// more than one write, and a capture can fall between them and show half of
+  /// it (under load the program can be descheduled between writes for longer
+  /// than any fixed pause). So a screen counts only when two captures in a row
+  /// agree and each was taken after the program had been seen waiting for a
+  /// key (`programIsWaitingForKeys`): by then it had written its whole frame,
+  /// and by the second capture tmux has read it. Use it for a screen whose
+  /// whole content is then checked or compared, or that must lack something.
+  @discardableResult
+  func waitUntilSettled(
+    _ what: String, timeout: Duration = defaultTimeout, _ condition: (String) -> Bool
+  ) throws -> String {
+    let deadline = ContinuousClock.now + timeout
+    var previous: String?
+    var screen = ""
+    while true {
+      let idle = programIsWaitingForKeys()
+      screen = try capture()
+      if idle, screen == previous, condition(screen) { return screen }
+      previous = idle ? screen : nil
+      if ContinuousClock.now >= deadline { break }
+      usleep(20_000)
+    }
+    throw HarnessError(
+      "timed out after \(timeout) waiting until \(what) (and the screen settles); the screen was:\n\(Self.framed(screen))"
+    )
+  }
+
+  /// `waitFor` for a screen that is then checked as a whole.
+  @discardableResult
+  func settled(_ text: String, timeout: Duration = defaultTimeout) throws -> String {
+    try waitUntilSettled("the screen shows \"\(text)\"", timeout: timeout) { $0.contains(text) }
   }
 
   /// Time from starting the session until now (for first-frame timings).
@@ -196,15 +240,88 @@ final class TmuxSession {
 
   /// The program's process id while it runs (the pane's shell's child).
   func programPID() throws -> pid_t {
-    guard let shell = Int32(try format("#{pane_pid}")) else {
-      throw HarnessError("no pane pid")
-    }
-    let children =
-      (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+    let shell = try shellPID()
+    let children = Self.readProcFile("/proc/\(shell)/task/\(shell)/children") ?? ""
     guard let pid = children.split(separator: " ").first.flatMap({ Int32($0) }) else {
       throw HarnessError("the program is not running (no child of the pane's shell \(shell))")
     }
     return pid
+  }
+
+  /// The pane's shell (the same process for the pane's whole life: it ends
+  /// with `exec sleep`), asked of tmux once.
+  private func shellPID() throws -> pid_t {
+    if let shell { return shell }
+    guard let pid = Int32(try format("#{pane_pid}")) else { throw HarnessError("no pane pid") }
+    shell = pid
+    return pid
+  }
+  private var shell: pid_t?
+
+  /// Whether the program is blocked waiting for a key (ncurses polls its
+  /// input with a timeout): it has then written all of its last frame to the
+  /// terminal. Also true when it is not running (it will write nothing more).
+  /// Read from `/proc/PID/syscall`; where that is not readable, from
+  /// `/proc/PID/wchan`, then from the process state (sleeping).
+  func programIsWaitingForKeys() -> Bool {
+    guard let pid = try? programPID() else { return true }
+    if let call = Self.readProcFile("/proc/\(pid)/syscall"), !call.isEmpty {
+      // "running", or the call's number and arguments in hex.
+      let fields = call.split(separator: " ")
+      guard let number = fields.first.flatMap({ Int($0) }) else { return false }
+      if number == Self.pollCall {
+        // poll(fds, count, timeout): a zero timeout only peeks (ncurses does
+        // between the bytes of one key); a wait for the next key has one.
+        return fields.count > 3 && fields[3] != "0x0"
+      }
+      return Self.waitCalls.contains(number)
+    }
+    if let channel = Self.readProcFile("/proc/\(pid)/wchan"), channel != "0", !channel.isEmpty {
+      return channel.contains("poll") || channel.contains("select")
+    }
+    guard let stat = Self.readProcFile("/proc/\(pid)/stat") else { return true }
+    // "pid (comm) S …": the state follows the last ')'.
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+    return state != "R"
+  }
+
+  #if arch(x86_64)
+    private static let pollCall = 7
+    /// select, pselect6, ppoll, epoll_wait, epoll_pwait.
+    private static let waitCalls: Set<Int> = [23, 270, 271, 232, 281]
+  #elseif arch(arm64)
+    private static let pollCall = -1  // aarch64 has no poll: glibc uses ppoll
+    /// pselect6, ppoll, epoll_pwait.
+    private static let waitCalls: Set<Int> = [72, 73, 22]
+  #else
+    private static let pollCall = -1
+    private static let waitCalls: Set<Int> = []
+  #endif
+
+  /// A file under /proc read whole (their size reads as 0, so read to the end).
+  private static func readProcFile(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count < 0 { return nil }
+      if count == 0 { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet).
+  private static func hasEnded(_ pid: pid_t) -> Bool {
+    guard let stat = readProcFile("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else {
+      return true
+    }
+    let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+    return state == "Z" || state == "X"
   }
 
   /// Sends a signal to the program.
@@ -213,21 +330,28 @@ final class TmuxSession {
     guard Glibc.kill(pid, number) == 0 else { throw HarnessError("kill(\(pid), \(number)) failed") }
   }
 
-  /// Waits for the program to exit; its exit status.
-  func waitForExit(timeout: Duration = .seconds(5)) throws -> Int32 {
+  /// Waits for the program to exit; its exit status. Returns only once tmux
+  /// has read everything the program wrote (its last output, leaving the
+  /// alternate screen, a message on stderr): the pane's shell sets the pane's
+  /// title after the program has ended, and tmux reads the terminal in order,
+  /// so the screen, history and modes read afterwards are final.
+  func waitForExit(timeout: Duration = defaultTimeout) throws -> Int32 {
     let deadline = ContinuousClock.now + timeout
+    var status: Int32?
     while ContinuousClock.now < deadline {
-      if let text = try? String(contentsOfFile: statusFile, encoding: .utf8),
-        let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-      {
-        return status
+      if status == nil, let text = try? String(contentsOfFile: statusFile, encoding: .utf8) {
+        status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
       }
+      if let status, try format("#{pane_title}") == Self.exitedTitle { return status }
       usleep(20_000)
     }
     throw HarnessError(
-      "the program did not exit within \(timeout); the screen was:\n\(Self.framed((try? capture()) ?? ""))"
+      "the program did not exit within \(timeout)\(status.map { " (it did, with \($0), but tmux has not read all its output)" } ?? ""); the screen was:\n\(Self.framed((try? capture()) ?? ""))"
     )
   }
+
+  /// The pane's title once the program has exited (see `waitForExit`).
+  private static let exitedTitle = "parea-e2e-program-exited"
 
   /// `stty -a` as the shell saw the terminal right after the program exited.
   func sttyAfterExit() throws -> String {
@@ -243,12 +367,19 @@ final class TmuxSession {
   }
 
   /// Ends the tmux server (and the program) and removes the temporary folder
-  /// (not a `dataDirectory` passed in).
+  /// (not a `dataDirectory` passed in). Returns once the program has ended
+  /// (its terminal hung up): a next session on the same `dataDirectory` never
+  /// runs beside it.
   func kill() {
     guard !killed else { return }
     killed = true
+    let program = try? programPID()
     _ = try? tmux(["kill-server"])
     unlink(socket)  // kill-server leaves the socket behind
+    if let program {
+      let deadline = ContinuousClock.now + Self.defaultTimeout
+      while !Self.hasEnded(program) && ContinuousClock.now < deadline { usleep(10_000) }
+    }
     try? FileManager.default.removeItem(atPath: directory)
   }
 
