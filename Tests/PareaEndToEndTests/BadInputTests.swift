@@ -34,7 +34,7 @@ extension EndToEnd {
     static func gameKilledAtFirstHandOff(data: String) throws -> String {
       let first = try TmuxSession(arguments: ["--seed", "1"], dataDirectory: data)
       defer { first.kill() }
-      var play = Driver(first)
+      let play = Driver(first)
       try play.chooseGame(3)
       try play.addPlayers(["Anna", "Bob", "Chris"])
       try play.continueToSetup()
