@@ -162,6 +162,12 @@ extension AppState {
     return []
   }
 
+  /// Back to the menu, the game being set up highlighted.
+  mutating func showHome() -> [Effect] {
+    screen = .home(HomeScreen(selection: homeIndex(of: game)))
+    return []
+  }
+
   mutating func startPlayers(for id: GameID) -> [Effect] {
     if session != nil {
       // Starting another game would throw the one in progress (or the

@@ -275,8 +275,5 @@ extension SummaryScreen: Page {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    state.screen = .home(HomeScreen(selection: state.homeIndex(of: state.game)))
-    return []
-  }
+  func back(in state: inout AppState) -> [Effect] { state.showHome() }
 }
