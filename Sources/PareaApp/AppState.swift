@@ -179,7 +179,9 @@ extension AppState {
   /// The game the home screen offers to resume: the session's, or during
   /// start-up the saved file's summary.
   var resumable: (game: GameID, playerCount: Int)? {
-    if let session { return (session.game, session.names.count) }
+    // Between two rounds the group may have changed on the players screen:
+    // the next round is dealt to the group as it is now.
+    if let session { return (session.game, session.table == nil ? players.count : session.names.count) }
     return savedGameSummary.map { ($0.game, $0.playerCount) }
   }
 }

@@ -65,8 +65,8 @@ public struct SavedGameSummary: Hashable, Sendable, Decodable {
   /// Whether the home screen may offer it: a known game and a number of
   /// players that game takes (the store checks the version). The whole file
   /// is checked after the first frame.
-  public var isPlausible: Bool {
-    GameRegistry.game(summary.game)?.players.contains(summary.playerCount) ?? false
+  public func isPlausible(in registry: GameRegistry = .standard) -> Bool {
+    registry.game(summary.game)?.players.contains(summary.playerCount) ?? false
   }
 
   private enum CodingKeys: String, CodingKey { case version, players, table, game }

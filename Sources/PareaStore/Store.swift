@@ -19,6 +19,8 @@ import PareaRules
 public struct Store: Sendable {
   /// Where the files go.
   public let paths: StorePaths
+  /// The games a saved game may be of (the app's registry).
+  public var registry: GameRegistry = .standard
   /// Seconds since 1970, for the names of files set aside.
   let clock: @Sendable () -> Int
   /// Part of the temporary files' names.
@@ -63,7 +65,8 @@ public struct Store: Sendable {
   public mutating func loadGame() -> Loaded<GameSession?> {
     let result = load(
       SavedGame.self, from: paths.gameFile, version: SavedGame.currentVersion,
-      isValid: { $0.isValid() && $0.session.names.allSatisfy(SavedNames.isDrawable) })
+      registry: registry,
+      isValid: { [registry] in $0.isValid(in: registry) && $0.session.names.allSatisfy(SavedNames.isDrawable) })
     return Loaded(value: result.value?.session, problems: result.problems)
   }
 
@@ -74,8 +77,8 @@ public struct Store: Sendable {
   public func peekGame() -> GameSession.Summary? {
     guard let file = paths.gameFile, case .bytes(let bytes) = DiskFile.contents(of: file),
       case .success(let summary) = Self.decode(
-        SavedGameSummary.self, from: bytes, version: SavedGame.currentVersion,
-        isValid: \.isPlausible)
+        SavedGameSummary.self, from: bytes, version: SavedGame.currentVersion, registry: registry,
+        isValid: { [registry] in $0.isPlausible(in: registry) })
     else { return nil }
     return summary.summary
   }
@@ -119,7 +122,8 @@ public struct Store: Sendable {
 
   /// Reads, checks and decodes one file; a bad file is set aside and reported.
   mutating func load<Value: VersionedFile>(
-    _ type: Value.Type, from file: String?, version current: Int, isValid: (Value) -> Bool
+    _ type: Value.Type, from file: String?, version current: Int,
+    registry: GameRegistry = .standard, isValid: (Value) -> Bool
   ) -> Read<Value> {
     guard let file else { return Read(value: nil, problems: nowhereProblem()) }
     DiskFile.removeStaleTemporaries(of: file, ownProcessID: processID)
@@ -129,7 +133,7 @@ public struct Store: Sendable {
     case .unreadable: return Read(value: nil, problems: [.unreadable(file: file)])
     case .bytes(let read): bytes = read
     }
-    switch Self.decode(type, from: bytes, version: current, isValid: isValid) {
+    switch Self.decode(type, from: bytes, version: current, registry: registry, isValid: isValid) {
     case .success(let value):
       return Read(value: value)
     case .failure(.future(let version)):
@@ -152,7 +156,8 @@ public struct Store: Sendable {
 
   /// The value in `bytes`: UTF-8 JSON whose `version` this build reads and whose content `isValid`.
   static func decode<Value: VersionedFile>(
-    _ type: Value.Type, from bytes: [UInt8], version current: Int, isValid: (Value) -> Bool
+    _ type: Value.Type, from bytes: [UInt8], version current: Int,
+    registry: GameRegistry = .standard, isValid: (Value) -> Bool
   ) -> Result<Value, DecodeFailure> {
     // We only ever write UTF-8; refusing anything else up front also keeps the
     // decoder from guessing UTF-16 from a stray byte-order mark.
@@ -161,6 +166,8 @@ public struct Store: Sendable {
     }
     let data = Data(bytes)
     let decoder = JSONDecoder()
+    // A table names its game by id: the registry finds the game (a test's, too).
+    decoder.userInfo[GameRegistry.userInfoKey] = registry
     // The whole value first: that is what a good file needs, and each type the
     // decoder meets costs the Swift runtime a look-up on first use (start-up
     // reads these files before the first frame).

@@ -37,6 +37,7 @@ import Testing
     app.send(.table(.command(.nextPhase)))
     app.send(.table(.command(.timer)))
     app.tick(now: 5_000)
+    try #require(app.state.timer?.running == true, "the day's timer runs")
     app.send(.table(.command(.end)))
     app.send(.confirm(true))
     try #require(app.state.screen.isSummary)
@@ -47,6 +48,21 @@ import Testing
     let session = try #require(app.state.session)
     #expect(session.timer == nil && session.nextReveal == 0 && session.table?.round == 1)
     #expect(session.players == ["Anna", "Bob", "Chris", "Dina", "Eve"])
+  }
+
+  @Test func betweenRoundsResumeOffersTheGroupAsItIsNow() throws {
+    var app = tableApp(Spy(), [Spy.spy, Spy.local, Spy.local, Spy.local, Spy.local], location: "zoo")
+    app.send(.table(.command(.end)))
+    app.send(.confirm(true))
+    app.send(.summary(.playAgain))
+    let session = try #require(app.state.session, "a scored session waits for its next round")
+    #expect(session.table == nil && session.roundsPlayed == 1)
+    app.send(.back)  // setup → players
+    app.send(.players(.focusNext))  // from the name field to the list
+    app.send(.players(.remove))
+    app.send(.back)  // players → home
+    #expect(app.state.players.count == 4)
+    #expect(app.state.resumable?.playerCount == 4)
   }
 
   @Test func leavingAGameDropsTheWholeSession() {
