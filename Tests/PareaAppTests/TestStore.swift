@@ -78,11 +78,12 @@ struct TestStore {
       problems.append("  - \(describe(effects))")
       problems.append("  + \(describe(actual))")
     }
-    guard !problems.isEmpty else { return }
-    // A step with a whole saved game in it would fill the screen: its start says which it is.
-    let step = step.count <= 100 ? step : step.prefix(99) + "…"
-    Issue.record(
-      Comment(rawValue: "After \(step), " + problems.joined(separator: "\n")), sourceLocation: sourceLocation)
+    if !problems.isEmpty {
+      // A step with a whole saved game in it would fill the screen: its start says which it is.
+      let step = step.count <= 100 ? step : step.prefix(99) + "…"
+      Issue.record(
+        Comment(rawValue: "After \(step), " + problems.joined(separator: "\n")), sourceLocation: sourceLocation)
+    }
   }
 }
 

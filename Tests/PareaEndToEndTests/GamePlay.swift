@@ -101,8 +101,7 @@ struct Driver {
 
   /// Presses `key` `count` times in one go (tmux `send-keys -N`).
   func press(_ key: String, times count: Int) throws {
-    guard count > 0 else { return }
-    try session.sendKeys("-N", String(count), key)
+    if count > 0 { try session.sendKeys("-N", String(count), key) }
   }
 
   // MARK: Home, players, setup
@@ -273,7 +272,12 @@ struct Driver {
     try session.sendKeys("d")
     try session.waitFor(text("table.pick.markDead"))
     try pick(name, among: saved.alive.map { saved.seats[$0].name })
-    guard causes.count > 1 else { return }
+    // One cause only (Killer): no "How?" box, and never a second-death question.
+    if causes.count > 1 { try chooseCause(cause, among: causes, second: second) }
+  }
+
+  /// The "How?" box: the cause of the death marked a moment ago.
+  private func chooseCause(_ cause: String, among causes: [String], second: Bool) throws {
     try session.waitFor(text("table.howDied"))
     // The phase's own cause is listed first: a killing by night, a vote by day.
     let phase = try self.saved().phase

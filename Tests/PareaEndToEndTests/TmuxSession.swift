@@ -371,16 +371,18 @@ final class TmuxSession {
   /// (its terminal hung up): a next session on the same `dataDirectory` never
   /// runs beside it.
   func kill() {
-    guard !killed else { return }
-    killed = true
-    let program = try? programPID()
-    _ = try? tmux(["kill-server"])
-    unlink(socket)  // kill-server leaves the socket behind
-    if let program {
-      let deadline = ContinuousClock.now + Self.defaultTimeout
-      while !Self.hasEnded(program) && ContinuousClock.now < deadline { usleep(10_000) }
+    // Killing twice does nothing more: the first call ended it all.
+    if !killed {
+      killed = true
+      let program = try? programPID()
+      _ = try? tmux(["kill-server"])
+      unlink(socket)  // kill-server leaves the socket behind
+      if let program {
+        let deadline = ContinuousClock.now + Self.defaultTimeout
+        while !Self.hasEnded(program) && ContinuousClock.now < deadline { usleep(10_000) }
+      }
+      try? FileManager.default.removeItem(atPath: directory)
     }
-    try? FileManager.default.removeItem(atPath: directory)
   }
 
   // MARK: Plumbing

@@ -20,7 +20,7 @@ final class Sandbox {
     var template = Array("/tmp/parea-store-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
     precondition(made != nil, "mkdtemp failed")
-    root = String(cString: template)
+    root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   deinit {
@@ -30,10 +30,12 @@ final class Sandbox {
   }
 
   private static func allowWrites(_ folder: String) {
-    guard DiskFile.isFolder(folder) else { return }
-    chmod(folder, 0o700)
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-      allowWrites(folder + "/" + name)
+    // Files need nothing: only folders can stop the clean-up.
+    if DiskFile.isFolder(folder) {
+      chmod(folder, 0o700)
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+        allowWrites(folder + "/" + name)
+      }
     }
   }
 
