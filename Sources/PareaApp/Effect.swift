@@ -1,3 +1,5 @@
+import PareaLocale
+
 /// Work the reducer asks the outside world to do (the executable performs it).
 /// The reducer itself never touches files, clocks or the terminal.
 public enum Effect: Hashable, Sendable {
@@ -12,6 +14,27 @@ public enum Effect: Hashable, Sendable {
   /// Clear and repaint the whole terminal (after a role was on screen), so
   /// that nothing of it can survive in a cell the next screen leaves alone.
   case redrawAll
-  /// Ring the terminal's bell (the round's time is up).
+  /// Ring the terminal's bell (the round's time is up; a narrator's step when nothing is spoken).
   case bell
+  /// Say a line aloud (the narrator). A new line cuts the one being spoken short.
+  case speak(Speech)
+  /// Stop speaking at once (the game was left or the step changed with nothing to say).
+  case silence
+}
+
+/// A line for the voice: what to say, in which language, how fast.
+public struct Speech: Hashable, Sendable {
+  /// The words, as shown on screen.
+  public var text: String
+  /// The language to speak them in (the screen's).
+  public var language: Language
+  /// Speaking speed in words per minute (espeak-ng's `-s`).
+  public var wordsPerMinute: Int
+
+  /// A line to say.
+  public init(text: String, language: Language, wordsPerMinute: Int) {
+    self.text = text
+    self.language = language
+    self.wordsPerMinute = wordsPerMinute
+  }
 }

@@ -72,6 +72,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       case .quit: quitting = true
       case .redrawAll: repaintAll = true
       case .bell: terminal.bell()
+      case .speak, .silence: break  // the voice is wired in with PareaVoice
       case .saveSettings, .savePlayers, .saveGame:
         if let problem = storage.perform(effect, state: app.state) {
           perform(app.send(.reported([problem])))
