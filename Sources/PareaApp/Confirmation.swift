@@ -83,6 +83,10 @@ public struct Confirmation: Hashable, Sendable {
       return words("undo.what.guessed", ["name": name(guess.by), "location": words.locationName(guess.location)])
     case .ended:
       return words("undo.what.ended")
+    case .chose:
+      return words("undo.what.chose")
+    case .tied:
+      return words("undo.what.tied")
     }
   }
 

@@ -14,14 +14,48 @@ public struct PhaseID: StringIdentifier {
   public static let day: PhaseID = "day"
 }
 
+/// Identifies a secret step of a night, e.g. `thieves`. Its words are
+/// `narrator.say.<id>.wake`/`.sleep` (spoken) and `narrator.step.<id>.prompt`.
+public struct NightStepID: StringIdentifier {
+  /// The identifier's text.
+  public let rawValue: String
+  /// Wraps an identifier's text.
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+}
+
+/// What the players who wake in a night step choose.
+public enum NightAction: String, Hashable, Codable, Sendable {
+  /// Tonight's victim (Palermo's thieves, one choice for all of them).
+  case kill
+  /// A player kept alive tonight if they are the victim (Palermo's Doctor).
+  case protect
+}
+
+/// One secret step of a night, as the narrator runs it: the roles that open
+/// their eyes and what they choose together.
+public struct NightStep: Hashable, Sendable {
+  /// The step's identifier.
+  public let id: NightStepID
+  /// The roles that wake in this step (their holders choose as one).
+  public let roles: [RoleID]
+  /// What they choose.
+  public let action: NightAction
+
+  /// Declares a night step.
+  public init(id: NightStepID, roles: [RoleID], action: NightAction) {
+    self.id = id
+    self.roles = roles
+    self.action = action
+  }
+}
+
 /// One phase of a game's cycle, as data: a game declares its phases in order
 /// (`GameType.phases`); the table starts in the first, "next" moves to the
 /// following one, and passing the last starts a new round at the first.
 ///
-/// This is where the narrator's night steps belong: the roles that wake in
-/// this phase and what each chooses, in order, as a list on the phase, with
-/// one resolution function on the game that turns the choices into deaths
-/// when the phase ends. The manual table needs only what is here today.
+/// A secret phase lists its night steps in the order the narrator wakes them
+/// (`steps`); the choices are turned into deaths when the phase ends
+/// (`Table.resolveNight`, see `Narration.swift`).
 public struct Phase: Hashable, Sendable {
   /// The phase's identifier (its words are `phase.<id>.…`).
   public let id: PhaseID
@@ -33,12 +67,17 @@ public struct Phase: Hashable, Sendable {
   /// likely means "next" was forgotten, so the table asks first
   /// (`Table.deathThatEndedPhase`).
   public let endsAtADeath: Bool
+  /// The secret steps of the phase, in the order they wake (empty for a phase played in the open).
+  public let steps: [NightStep]
 
   /// Declares a phase.
-  public init(id: PhaseID, causes: [DeathCause] = [], endsAtADeath: Bool = false) {
+  public init(
+    id: PhaseID, causes: [DeathCause] = [], endsAtADeath: Bool = false, steps: [NightStep] = []
+  ) {
     self.id = id
     self.causes = causes
     self.endsAtADeath = endsAtADeath
+    self.steps = steps
   }
 }
 

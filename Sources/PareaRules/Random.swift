@@ -1,7 +1,8 @@
 /// A small, fast, seeded generator (SplitMix64) whose sequence never changes,
 /// so that `--seed` and the tests repeat a deal exactly.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-  private var state: UInt64
+public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
+  /// Where the sequence stands: a generator started from this seed goes on with the same numbers.
+  public private(set) var state: UInt64
 
   /// Starts the sequence from `seed`.
   public init(seed: UInt64) { state = seed }

@@ -81,6 +81,11 @@ public enum TableEvent: Hashable, Codable, Sendable {
   case guessed(LocationGuess)
   /// The game was ended by hand.
   case ended
+  /// A night step ended with this choice (nil: nobody was chosen — the role
+  /// is out or not dealt, the time ran out, or it was a night of meeting only).
+  case chose(NightStepID, seat: Int?)
+  /// The day's vote was tied (the narrator records it; nobody left).
+  case tied
 }
 
 /// Why an operation on the table was refused. The front end only offers valid
@@ -191,6 +196,7 @@ public struct Table: Hashable, Codable, Sendable {
     if let firstPlayer, !valid.contains(firstPlayer) { return false }
     if rules.usesLocations != (location != nil) { return false }
     if rules.usesPhases && rules.phase(phaseID) == nil { return false }
+    for case .chose(_, let seat?) in log where !valid.contains(seat) { return false }
     return seats.allSatisfy { ($0.locationRole ?? 0) >= 0 && $0.views >= 0 }
   }
 
@@ -260,6 +266,31 @@ public struct Table: Hashable, Codable, Sendable {
     if next == 0 { round += 1 }
     phaseID = phases[next].id
     log.append(.phase(phaseID, round: round))
+  }
+
+  // MARK: The narrator's records
+
+  /// Records the choice that ended a night step (nil: nobody was chosen).
+  /// A seat must be one the step may choose tonight; each step chooses once a night.
+  public mutating func recordChoice(_ step: NightStepID, seat: Int?) throws(TableError) {
+    guard pending == nil else { throw .followUpPending }
+    guard winner == nil else { throw .gameOver }
+    guard currentPhase?.steps.contains(where: { $0.id == step }) == true,
+      !choicesThisPhase.contains(where: { $0.step == step })
+    else { throw .notAllowed }
+    if let seat {
+      try check(seat)
+      guard seats[seat].isAlive else { throw .alreadyOut(seat) }
+    }
+    log.append(.chose(step, seat: seat))
+  }
+
+  /// Records a tied vote: nobody leaves.
+  public mutating func recordTie() throws(TableError) {
+    guard pending == nil else { throw .followUpPending }
+    guard winner == nil else { throw .gameOver }
+    guard phase != nil, currentPhase?.steps.isEmpty == true else { throw .notAllowed }
+    log.append(.tied)
   }
 
   // MARK: Accusations

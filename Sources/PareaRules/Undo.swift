@@ -15,6 +15,10 @@ public enum TableStep: Hashable, Sendable {
   case guessed(LocationGuess)
   /// The game was ended by hand.
   case ended
+  /// A night step's choice was recorded (the narrator).
+  case chose(NightStepID, seat: Int?)
+  /// A tied vote was recorded (the narrator).
+  case tied
 }
 
 extension Table {
@@ -62,6 +66,10 @@ extension Table {
         steps.append((.guessed(guess), [index]))
       case .ended:
         steps.append((.ended, [index]))
+      case .chose(let step, let seat):
+        steps.append((.chose(step, seat: seat), [index]))
+      case .tied:
+        steps.append((.tied, [index]))
       }
     }
     return steps
@@ -119,6 +127,10 @@ extension Table {
       try guessLocation(guess.location, by: guess.by)
     case .ended:
       end()
+    case .chose(let step, let seat):
+      try recordChoice(step, seat: seat)
+    case .tied:
+      try recordTie()
     }
   }
 }

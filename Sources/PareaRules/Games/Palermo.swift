@@ -66,7 +66,12 @@ public struct Palermo: GameType {
 
   // Built once, like the roles: the table asks for its phase on every draw.
   private static let allPhases = [
-    Phase(id: .night, causes: [.killedAtNight], endsAtADeath: true),
+    Phase(
+      id: .night, causes: [.killedAtNight], endsAtADeath: true,
+      steps: [
+        NightStep(id: "thieves", roles: Roles.thieves, action: .kill),
+        NightStep(id: "doctor", roles: [Roles.doctor], action: .protect),
+      ]),
     Phase(id: .day, causes: [.votedOut], endsAtADeath: true),
   ]
 
