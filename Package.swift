@@ -63,7 +63,7 @@ let package = Package(
     // The real binary in tmux, driven as a person would (needs tmux).
     .testTarget(
       name: "PareaEndToEndTests",
-      dependencies: ["PareaTerminal", "PareaApp", "PareaCanvas", "PareaLocale"]),
+      dependencies: ["PareaTerminal", "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,8 @@ public struct AppConfiguration: Sendable {
   public var houseRules: HouseRules
   /// Spy locations out of play, from the settings.
   public var excludedLocations: Set<LocationID> = []
+  /// Who narrates, round lengths and the voice, from the settings.
+  public var preferences = Preferences()
   /// The games on offer, in menu order.
   public var registry: GameRegistry = .standard
 
@@ -81,6 +83,8 @@ public enum Action: Hashable, Sendable {
   case table(TableAction)
   /// On the summary.
   case summary(SummaryAction)
+  /// On the narrator's screen.
+  case narrator(NarratorAction)
   /// On the settings screen.
   case settings(SettingsAction)
   /// Answer the open confirmation.
@@ -121,6 +125,7 @@ public struct App: Sendable {
     state.notices = configuration.startupNotices
     state.houseRules = configuration.houseRules
     state.excludedLocations = configuration.excludedLocations
+    state.preferences = configuration.preferences
     environment = Environment(
       generator: SplitMix64(seed: configuration.seed),
       lazyLocations: LazyLocations(configuration.locations), wording: configuration.wording)

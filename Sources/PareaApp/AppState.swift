@@ -99,6 +99,8 @@ public struct AppState: Hashable, Sendable {
   public var excludedLocations: Set<LocationID> = []
   /// The table customs switched on in the settings.
   public var houseRules = HouseRules()
+  /// Who narrates, round lengths and the voice (saved with the settings).
+  public var preferences = Preferences()
   /// The games on offer, in menu order (the standard three; tests add one).
   public let registry: GameRegistry
   /// A confirmation the user must answer before anything else.
@@ -158,6 +160,8 @@ public enum Screen: Hashable, Sendable {
   case table(TableScreen)
   /// Everyone's role and the winner.
   case summary(SummaryScreen)
+  /// Palermo narrated: Parea (or a moderator with it) runs the nights and days.
+  case narrator(NarratorScreen)
   /// Language and house rules.
   case settings(SettingsScreen)
 }

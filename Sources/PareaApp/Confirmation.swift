@@ -20,6 +20,8 @@ public struct Confirmation: Hashable, Sendable {
     case finalGuess(LocationID)
     /// Leave a scored session (Spy) for the menu, forgetting the scores.
     case leaveSession
+    /// Show the moderator every role.
+    case moderatorRoles
   }
   /// What is being asked.
   public var question: Question
@@ -38,6 +40,7 @@ public struct Confirmation: Hashable, Sendable {
     case .undo: "confirm.undo"
     case .finalGuess: "confirm.finalGuess"
     case .leaveSession: "confirm.leaveSession"
+    case .moderatorRoles: "confirm.moderatorRoles"
     }
   }
 

@@ -39,7 +39,10 @@ extension AppState {
     case .tick(let now):
       clock = now
       var effects = tickPausesAndCountdowns(now: clock)
-      if session?.timer?.tick(now: now) == true {
+      if case .narrator = screen {
+        // The narrator keeps its own time: the night's steps and the day's timer.
+        effects += tickNarration(now: now, words: environment.words(language))
+      } else if session?.timer?.tick(now: now) == true {
         if case .table(var page) = screen {
           page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
           screen = .table(page)
@@ -59,6 +62,7 @@ extension AppState {
     case .hide: return hideCurrent()
     case .table(let action): return reduceTable(action, environment: environment)
     case .summary(let action): return reduceSummary(action, words: environment.words(language))
+    case .narrator(let action): return reduceNarrator(action, words: environment.words(language))
     case .settings(let action): return reduceSettings(action)
     }
   }
@@ -73,6 +77,14 @@ extension AppState {
     confirmation = nil
     switch question {
     case .secondDeath, .undo: return answerTable(question, yes: yes, words: words)
+    case .moderatorRoles:
+      // The moderator's look at every role is not anyone's look at their own: nothing is recorded.
+      if yes, case .narrator(var page) = screen {
+        page.showingRoles = true
+        screen = .narrator(page)
+        return [.redrawAll]
+      }
+      return []
     default: break
     }
     guard yes else {
@@ -84,7 +96,7 @@ extension AppState {
       return []
     }
     switch question {
-    case .secondDeath, .undo: return []
+    case .secondDeath, .undo, .moderatorRoles: return []
     case .discardSavedGame: return discardSavedGame()
     case .abandonGame:
       session = nil

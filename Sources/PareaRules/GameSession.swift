@@ -24,12 +24,16 @@ public struct GameSession: Hashable, Sendable {
   public var scores: [String: Int]
   /// Rounds finished in this scored session; the results say which round this is.
   public var roundsPlayed: Int
+  /// Where the narrator stands, when Parea or a moderator narrates the game
+  /// (nil for the manual table).
+  public var narration: Narration?
 
   /// A session whose first (or next) round has just been dealt.
   public init(
     table: Table, players: [String], setup: Setup, scores: [String: Int] = [:],
-    roundsPlayed: Int = 0
+    roundsPlayed: Int = 0, narration: Narration? = nil
   ) {
+    self.narration = narration
     self.game = table.game
     self.players = players
     self.setup = setup
@@ -43,8 +47,9 @@ public struct GameSession: Hashable, Sendable {
   /// A session between two rounds, or one read from a file.
   public init(
     game: GameID, players: [String], setup: Setup, table: Table?, nextReveal: Int,
-    scores: [String: Int], roundsPlayed: Int
+    scores: [String: Int], roundsPlayed: Int, narration: Narration? = nil
   ) {
+    self.narration = narration
     self.game = table?.game ?? game
     self.players = players
     self.setup = setup
@@ -67,6 +72,7 @@ public struct GameSession: Hashable, Sendable {
     }
     table = nil
     timer = nil
+    narration = nil
     nextReveal = 0
   }
 
@@ -95,6 +101,8 @@ public struct GameSession: Hashable, Sendable {
     guard table.game == game, !table.seats.isEmpty, rules.players.contains(table.seats.count),
       (0...table.seats.count).contains(nextReveal)
     else { return false }
+    // Only a game with secret night steps can be narrated.
+    if narration != nil && !rules.phases.contains(where: { !$0.steps.isEmpty }) { return false }
     return table.isConsistent
   }
 
@@ -118,7 +126,7 @@ public struct GameSession: Hashable, Sendable {
 
 extension GameSession: Codable {
   private enum CodingKeys: String, CodingKey {
-    case players, setup, table, game, roundsPlayed, nextReveal, scores
+    case players, setup, table, game, roundsPlayed, nextReveal, scores, narration
   }
 
   /// Reads the fields of a saved game (`game.json`); the store reads its `version` beside them.
@@ -136,7 +144,8 @@ extension GameSession: Codable {
       setup: try container.decode(Setup.self, forKey: .setup), table: table,
       nextReveal: try container.decode(Int.self, forKey: .nextReveal),
       scores: try container.decodeIfPresent([String: Int].self, forKey: .scores) ?? [:],
-      roundsPlayed: try container.decodeIfPresent(Int.self, forKey: .roundsPlayed) ?? 0)
+      roundsPlayed: try container.decodeIfPresent(Int.self, forKey: .roundsPlayed) ?? 0,
+      narration: try container.decodeIfPresent(Narration.self, forKey: .narration))
   }
 
   /// Writes the fields as files have always had them: `game` only between
@@ -150,5 +159,6 @@ extension GameSession: Codable {
     try container.encode(table == nil ? 0 : nextReveal, forKey: .nextReveal)
     if !scores.isEmpty { try container.encode(scores, forKey: .scores) }
     if roundsPlayed > 0 { try container.encode(roundsPlayed, forKey: .roundsPlayed) }
+    try container.encodeIfPresent(narration, forKey: .narration)
   }
 }

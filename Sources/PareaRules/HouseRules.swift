@@ -6,11 +6,66 @@ public struct HouseRules: Hashable, Codable, Sendable {
   public var hideSpyCount = false
   /// A three-second countdown before a role appears, so the holder can shield the screen.
   public var revealCountdown = false
+  /// The rules of a narrated Palermo night and day.
+  public var narrator = NarratorRules()
 
-  /// Every rule off.
-  public init(revealDeadRoles: Bool = false, hideSpyCount: Bool = false, revealCountdown: Bool = false) {
+  /// Every rule off, the narrator's at their defaults.
+  public init(
+    revealDeadRoles: Bool = false, hideSpyCount: Bool = false, revealCountdown: Bool = false,
+    narrator: NarratorRules = NarratorRules()
+  ) {
     self.revealDeadRoles = revealDeadRoles
     self.hideSpyCount = hideSpyCount
     self.revealCountdown = revealCountdown
+    self.narrator = narrator
+  }
+}
+
+/// How fast the narrator speaks.
+public enum VoiceSpeed: String, Hashable, Codable, Sendable, CaseIterable {
+  /// For a noisy table or learners of the language.
+  case slow
+  /// A calm storyteller's pace (slower than espeak-ng's own default).
+  case normal
+  /// For groups who know the game by heart.
+  case fast
+
+  /// Words per minute for espeak-ng.
+  public var wordsPerMinute: Int {
+    switch self {
+    case .slow: 125
+    case .normal: 150
+    case .fast: 180
+    }
+  }
+}
+
+/// How the group likes to play, remembered with the settings: who narrates
+/// Palermo, each game's round length, and the narrator's voice.
+public struct Preferences: Hashable, Codable, Sendable {
+  /// Who narrates a game with nights (Parea, by default: nobody sits out).
+  public var narration = NarrationMode.parea
+  /// A game's round length in minutes when the group changed it (by game id).
+  public var roundMinutes: [GameID: Int] = [:]
+  /// Whether Parea speaks its narration (when it narrates).
+  public var voice = true
+  /// How fast it speaks.
+  public var voiceSpeed = VoiceSpeed.normal
+
+  /// The defaults.
+  public init() {}
+
+  /// The round length of `game` in minutes: the group's, else the game's own.
+  public func minutes(for game: some GameType) -> Int? {
+    guard let standard = game.roundMinutes else { return nil }
+    return roundMinutes[game.id].map(Self.allowedMinutes) ?? standard
+  }
+
+  /// The lengths a round may be set to.
+  public static let minuteRange = 1...30
+
+  /// `minutes` moved into `minuteRange`.
+  public static func allowedMinutes(_ minutes: Int) -> Int {
+    min(minuteRange.upperBound, max(minuteRange.lowerBound, minutes))
   }
 }

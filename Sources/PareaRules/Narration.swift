@@ -174,6 +174,43 @@ extension Table {
   }
 }
 
+extension Table {
+  /// The news of the last night that ended (the morning's announcement): who
+  /// died in it, in order, and whether the Doctor's protection saved the victim.
+  public var lastNightNews: (died: [Int], saved: Bool) {
+    let nights = Set(rules.phases.filter { !$0.steps.isEmpty }.map(\.id))
+    var died: [Int] = []
+    var chosen: [NightStepID: Int] = [:]
+    var inNight = rules.phases.first.map { nights.contains($0.id) } ?? false
+    var news: (died: [Int], saved: Bool) = ([], false)
+    func close() {
+      let steps = rules.phases.flatMap(\.steps)
+      let victim = chosen.first { id, _ in steps.first { $0.id == id }?.action == .kill }?.value
+      let protected = chosen.filter { id, _ in steps.first { $0.id == id }?.action == .protect }.values
+      news = (died, victim.map { protected.contains($0) } ?? false)
+    }
+    for event in log {
+      switch event {
+      case .phase(let id, _):
+        if inNight { close() }
+        inNight = nights.contains(id)
+        if inNight {
+          died = []
+          chosen = [:]
+        }
+      case .chose(let step, let seat?) where inNight:
+        chosen[step] = seat
+      case .died(let seat, _) where inNight:
+        died.append(seat)
+      default:
+        break
+      }
+    }
+    if inNight { close() }
+    return news
+  }
+}
+
 // MARK: The narration's course
 
 /// Where a narrated game stands.
@@ -227,8 +264,8 @@ public enum NarrationCue: Hashable, Sendable {
   case taken(seat: Int, by: Int)
   /// Day `round` begins: discussion.
   case day(round: Int)
-  /// The discussion's time is up: vote.
-  case timeUp
+  /// The vote begins; `timeUp` says whether the discussion's time ran out.
+  case vote(timeUp: Bool)
   /// The town voted the player at `seat` out.
   case votedOut(seat: Int)
   /// The vote was tied; `revote` says whether the town votes once more.
@@ -362,7 +399,7 @@ public struct Narration: Hashable, Sendable {
   private mutating func startVote(timeUp: Bool) -> [NarrationCue] {
     stage = .vote
     stageEnds = nil
-    return timeUp ? [.timeUp] : []
+    return [.vote(timeUp: timeUp)]
   }
 
   private mutating func fall(now: Int64, round: Int) -> [NarrationCue] {

@@ -22,8 +22,11 @@ public struct RoundTimer: Hashable, Codable, Sendable {
   public var expired: Bool { remaining <= 0 }
 
   /// "07:59", rounded up so that it shows 00:00 only when the time is over.
-  public var display: String {
-    let seconds = (max(0, remaining) + 999) / 1000
+  public var display: String { Self.display(milliseconds: remaining) }
+
+  /// "07:59" for a time left in milliseconds, rounded up.
+  public static func display(milliseconds: Int) -> String {
+    let seconds = (max(0, milliseconds) + 999) / 1000
     let minutes = seconds / 60
     let rest = seconds % 60
     return (minutes < 10 ? "0" : "") + String(minutes) + ":" + (rest < 10 ? "0" : "") + String(rest)

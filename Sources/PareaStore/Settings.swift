@@ -18,6 +18,8 @@ public struct Settings: Hashable, Codable, Sendable {
   public var houseRules: HouseRules
   /// Spy locations taken out of play, by identifier (sorted, so the file reads well).
   public var excludedLocations: [String]
+  /// Who narrates, round lengths, the voice.
+  public var preferences = Preferences()
 
   /// Creates settings; the defaults are what a first start uses.
   public init(language: Language? = nil, houseRules: HouseRules = HouseRules()) {
@@ -29,6 +31,7 @@ public struct Settings: Hashable, Codable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case version, language, revealDeadRoles, hideSpyCount, revealCountdown, excludedLocations
+    case narrator, narration, roundMinutes, voice, voiceSpeed
   }
 
   /// Reads settings; every key but `version` may be missing. A language this
@@ -42,9 +45,20 @@ public struct Settings: Hashable, Codable, Sendable {
     houseRules = HouseRules(
       revealDeadRoles: try container.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? false,
       hideSpyCount: try container.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? false,
-      revealCountdown: try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false)
+      revealCountdown: try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false,
+      narrator: try container.decodeIfPresent(NarratorRules.self, forKey: .narrator) ?? NarratorRules())
     excludedLocations =
       try container.decodeIfPresent([String].self, forKey: .excludedLocations) ?? []
+    let defaults = Preferences()
+    preferences.narration =
+      try container.decodeIfPresent(NarrationMode.self, forKey: .narration) ?? defaults.narration
+    let minutes = try container.decodeIfPresent([String: Int].self, forKey: .roundMinutes) ?? [:]
+    for (game, value) in minutes where Preferences.minuteRange.contains(value) {
+      preferences.roundMinutes[GameID(game)] = value
+    }
+    preferences.voice = try container.decodeIfPresent(Bool.self, forKey: .voice) ?? defaults.voice
+    preferences.voiceSpeed =
+      try container.decodeIfPresent(VoiceSpeed.self, forKey: .voiceSpeed) ?? defaults.voiceSpeed
   }
 
   /// Writes every key, `"language": null` included, so a person editing the file sees what can be set.
@@ -56,5 +70,12 @@ public struct Settings: Hashable, Codable, Sendable {
     try container.encode(houseRules.hideSpyCount, forKey: .hideSpyCount)
     try container.encode(houseRules.revealCountdown, forKey: .revealCountdown)
     try container.encode(excludedLocations, forKey: .excludedLocations)
+    try container.encode(houseRules.narrator, forKey: .narrator)
+    try container.encode(preferences.narration, forKey: .narration)
+    var minutes: [String: Int] = [:]
+    for (game, value) in preferences.roundMinutes { minutes[game.rawValue] = value }
+    try container.encode(minutes, forKey: .roundMinutes)
+    try container.encode(preferences.voice, forKey: .voice)
+    try container.encode(preferences.voiceSpeed, forKey: .voiceSpeed)
   }
 }

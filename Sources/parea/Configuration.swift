@@ -67,6 +67,7 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
     locations: words.locations(), startupNotices: notices,
     houseRules: settings.value.houseRules)
   configuration.excludedLocations = Set(settings.value.excludedLocations.map(LocationID.init))
+  configuration.preferences = settings.value.preferences
   return Startup(
     configuration: configuration, savedGameSummary: savedGameSummary,
     storage: Storage(store: store, settings: settings.value))

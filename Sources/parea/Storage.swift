@@ -30,6 +30,7 @@ struct Storage {
         settings.language = state.language
         settings.houseRules = state.houseRules
         settings.excludedLocations = state.excludedLocations.map(\.rawValue).sorted()
+        settings.preferences = state.preferences
         try store.save(settings)
       case .savePlayers(let names):
         try store.savePlayers(names)

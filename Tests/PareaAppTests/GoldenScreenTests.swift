@@ -14,7 +14,7 @@ import Testing
     var app = makeApp(language)
     app.press(.enter)
     app.addPlayers(sevenNames)
-    app.press(.enter, .character("s"), .character("d"))
+    app.press(.enter, .character("s"), .character("d"), .character("d"))
     app.revealEveryoneByKeys()
     return app
   }
@@ -118,7 +118,7 @@ import Testing
     var app = makeApp(language)
     app.press(.enter)
     app.addPlayers(sevenNames)
-    app.press(.enter, .character("s"), .character("d"))
+    app.press(.enter, .character("s"), .character("d"), .character("d"))
     // Deaf to keys for a moment after the deal: a double press on "deal"
     // must not show the first role.
     expectGolden(app.render(width: 80, height: 24), "handoff-paused.\(language)")
@@ -286,7 +286,7 @@ import Testing
       app = App(state: state, configuration: configuration(language))
       app.press(.enter)
     }
-    app.press(.character("d"))
+    app.press(.character("d"), .character("d"))
     app.revealEveryoneByKeys()
     let kamikaze = try #require(app.state.table?.seats(holding: Palermo.Roles.redKamikaze).first)
     app.press(.character("n"), .character("d"))

@@ -56,6 +56,18 @@ import Testing
     for phase in game.phases {
       keys.formUnion(["phase.\(phase.id).name", "phase.\(phase.id).begin", "phase.\(phase.id).undo"])
       if phase.endsAtADeath { keys.insert("phase.\(phase.id).secondDeath") }
+      // The narrator's words for each night step, and the first step's night of meeting only.
+      for (index, step) in phase.steps.enumerated() {
+        keys.formUnion([
+          "narrator.say.\(step.id).wake", "narrator.say.\(step.id).sleep",
+          "narrator.step.\(step.id).prompt", "narrator.record.\(step.id)",
+        ])
+        if index == 0 { keys.insert("narrator.say.\(step.id).meet") }
+      }
+    }
+    // A narrated game announces its winner.
+    if game.phases.contains(where: { !$0.steps.isEmpty }) {
+      for side in game.sides { keys.insert("narrator.say.won.\(side.id)") }
     }
     for rule in game.setupRules {
       let key = SetupError.gameRule(game: game.id, rule: rule).key
@@ -96,11 +108,17 @@ import Testing
       .undo, .settings, .end,
     ]
     for command in commands { keys.insert(command.label) }
-    let questions: [PareaApp.Confirmation.Question] = [.abandonGame, .endGame, .discardSavedGame, .finalGuess("zoo"), .leaveSession]
+    let questions: [PareaApp.Confirmation.Question] = [
+      .abandonGame, .endGame, .discardSavedGame, .finalGuess("zoo"), .leaveSession, .moderatorRoles,
+    ]
     for question in questions {
       let key = PareaApp.Confirmation(question).key
       keys.formUnion([key + ".title", key + ".message"])
     }
+    for mode in NarrationMode.allCases {
+      keys.formUnion(["setup.narration.\(mode)", "setup.narration.\(mode).hint"])
+    }
+    keys.formUnion(["setup.narration.minutes.one", "setup.narration.minutes.other"])
     // Questions whose message names what they are about (the second death's is the phase's).
     keys.formUnion(["confirm.secondDeath.title", "confirm.undo.title", "confirm.undo.message"])
     return keys
@@ -110,7 +128,9 @@ import Testing
     let catalog = Catalog.builtIn(language)
     let derived = Self.derivedKeys()
     // A literal that is only the stem of derived keys ("confirm.endGame") is not a key itself.
-    let literal = Self.literalKeys().filter { !derived.contains($0 + ".title") }
+    let literal = Self.literalKeys().filter {
+      !derived.contains($0 + ".title") && !derived.contains($0 + ".other")
+    }
     let keys = literal.union(derived)
     #expect(keys.count > 150)
     let missing = keys.filter { !catalog.contains($0, in: language) }.sorted()

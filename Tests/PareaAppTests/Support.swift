@@ -15,12 +15,17 @@ func makeApp(_ language: Language = .en, seed: UInt64 = 7, savedNames: [String] 
   App(configuration: configuration(language, seed: seed, savedNames: savedNames))
 }
 
-func configuration(_ language: Language = .en, seed: UInt64 = 7, savedNames: [String] = [])
-  -> AppConfiguration
-{
-  AppConfiguration(
+/// The app's configuration in tests. Palermo is played at the manual table
+/// unless a test asks for a narrator (`narration`): most table tests are about it.
+func configuration(
+  _ language: Language = .en, seed: UInt64 = 7, savedNames: [String] = [],
+  narration: NarrationMode = .manual
+) -> AppConfiguration {
+  var configuration = AppConfiguration(
     language: language, seed: seed, savedNames: savedNames,
     wording: { Catalog.builtIn($0) }, locations: Catalog.builtIn(.en).locations())
+  configuration.preferences.narration = narration
+  return configuration
 }
 
 extension App {

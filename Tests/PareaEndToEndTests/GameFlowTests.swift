@@ -349,6 +349,7 @@ extension EndToEnd {
       try play.chooseRole(roles[0], chosen: Array(roles.dropFirst()))
       try session.waitFor(play.text("setup.chosenCount", ["chosen": "6", "players": "6"]))
       try session.sendKeys("d")
+      try play.chooseNarration(.manual)
       try play.waitForHandOff(names[0])
 
       let dealt = try play.saved()

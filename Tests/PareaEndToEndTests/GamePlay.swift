@@ -2,6 +2,7 @@ import Foundation
 import PareaApp
 import PareaCanvas
 import PareaLocale
+import PareaRules
 import Testing
 
 /// `game.json` as the program last wrote it: who holds which role, who is
@@ -138,7 +139,19 @@ struct Driver {
     try session.sendKeys("s")
     try session.waitFor(text("setup.chosenCount", ["chosen": "\(count)", "players": "\(count)"]))
     try session.sendKeys("d")
+    try chooseNarration(.manual)
     try waitForHandOff(name)
+  }
+
+  /// On the page before Palermo's deal: chooses who narrates and deals.
+  func chooseNarration(_ mode: NarrationMode) throws {
+    try session.waitFor(text("setup.narration.title"))
+    // The modes are listed Parea, moderator, manual; the highlight stops at the ends.
+    for _ in 0..<2 { try session.sendKeys("Up") }
+    let steps = mode == .parea ? 0 : mode == .moderator ? 1 : 2
+    for _ in 0..<steps { try session.sendKeys("Down") }
+    try session.waitFor("▸ " + text("setup.narration.\(mode)"))
+    try session.sendKeys("Enter")
   }
 
   // MARK: Hand-off and reveal

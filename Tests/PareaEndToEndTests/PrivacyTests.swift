@@ -29,6 +29,9 @@ extension EndToEnd {
       try session.sendKeys("s")
       try session.waitFor(words.text("setup.chosenCount", ["chosen": "5", "players": "5"]))
       try session.sendKeys("d")
+      // Who narrates: as remembered (any way to play deals the same roles).
+      try session.waitFor(words.text("setup.narration.title"))
+      try session.sendKeys("Enter")
       try session.waitFor(words.text("handOff.passTo"))
       try session.waitFor("ANNA")
       // Keys are paused for a moment after the deal: wait until Enter shows the role.

@@ -43,9 +43,22 @@ struct RoundTripTests {
           ],
           "hideSpyCount" : false,
           "language" : null,
+          "narration" : "parea",
+          "narrator" : {
+            "announceSaves" : false,
+            "doctorMayProtectSelf" : true,
+            "doctorMayRepeat" : false,
+            "firstNightMeetingOnly" : false,
+            "tie" : "nobodyOut"
+          },
           "revealCountdown" : false,
           "revealDeadRoles" : false,
-          "version" : 1
+          "roundMinutes" : {
+
+          },
+          "version" : 1,
+          "voice" : true,
+          "voiceSpeed" : "normal"
         }
 
         """)

@@ -218,6 +218,13 @@ extension AppState {
       screen = .summary(SummaryScreen())
     } else if session.nextReveal < table.seats.count {
       screen = .handOff(HandOffScreen(seat: session.nextReveal, pausedAt: clock))
+    } else if var narration = session.narration {
+      // A night in progress starts again from "everyone, close your eyes".
+      let secret = narration.stage.isSecret
+      narration.resume()
+      self.session?.narration = narration
+      let midNight = secret || (narration.stage == .dusk && table.phase == .night && !table.choicesThisPhase.isEmpty)
+      screen = .narrator(NarratorScreen(resumedNight: midNight))
     } else {
       var page = TableScreen()
       // A kamikaze who was choosing when the game stopped still chooses.

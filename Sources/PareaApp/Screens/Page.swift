@@ -42,6 +42,7 @@ extension Screen {
     case .reveal(let page): page
     case .table(let page): page
     case .summary(let page): page
+    case .narrator(let page): page
     case .settings(let page): page
     }
   }

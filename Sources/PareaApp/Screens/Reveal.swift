@@ -110,6 +110,8 @@ extension AppState {
     self.session = session
     if session.nextReveal < table.seats.count {
       screen = .handOff(HandOffScreen(seat: session.nextReveal, pausedAt: clock))
+    } else if session.narration != nil {
+      screen = .narrator(NarratorScreen())
     } else {
       screen = .table(TableScreen())
     }

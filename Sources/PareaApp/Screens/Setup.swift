@@ -19,6 +19,8 @@ public struct SetupScreen: Hashable, Sendable {
   public var choosingLocations = false
   /// The highlighted location in that list.
   public var locationSelection = 0
+  /// Whether the last page before the deal is open: who narrates, the day's length (games with nights).
+  public var choosingNarration = false
 
   /// Starts on the available roles.
   public init() {}
@@ -27,9 +29,10 @@ public struct SetupScreen: Hashable, Sendable {
   func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
     let shortcut = Shortcut(key)
     if choosingLocations { return locationAction(for: shortcut, locationCount: locationCount) }
+    if choosingNarration { return narrationAction(for: shortcut) }
     if case .escape = shortcut { return .back }
     switch state.rules.setupKind {
-    case .chooseRoles: return roleAction(for: shortcut)
+    case .chooseRoles: return roleAction(for: shortcut, state: state)
     case .countBad: return countAction(for: shortcut, state: state)
     }
   }
@@ -39,6 +42,10 @@ public struct SetupScreen: Hashable, Sendable {
     let rules = state.rules
     if choosingLocations {
       drawLocationChoice(into: &canvas, state: state, words: words, locations: locations)
+      return
+    }
+    if choosingNarration {
+      drawNarrationChoice(into: &canvas, state: state, words: words)
       return
     }
     canvas.header(words, title: words.gameName(state.game) + "  ·  " + words("setup.title"))
@@ -79,6 +86,12 @@ public enum SetupAction: Hashable, Sendable {
   case toggleLocation
   /// Every location in play, or (when all are) none.
   case toggleAllLocations
+  /// Open or close the page of who narrates.
+  case chooseNarration(Bool)
+  /// Highlight the next or previous way to narrate.
+  case moveNarration(Int)
+  /// Make the day's discussion longer or shorter by a minute.
+  case changeDayMinutes(Int)
 }
 
 extension AppState {
@@ -93,10 +106,31 @@ extension AppState {
       changeCount(step, &page)
     case .chooseLocations, .moveLocation, .toggleLocation, .toggleAllLocations:
       return chooseLocations(action, &page, environment: environment)
+    case .chooseNarration(let open):
+      openNarration(open, &page)
+    case .moveNarration(let step):
+      let modes = NarrationMode.menu
+      let index = modes.firstIndex(of: preferences.narration) ?? 0
+      preferences.narration = modes[max(0, min(modes.count - 1, index + step))]
+      return [.saveSettings]
+    case .changeDayMinutes(let step):
+      let minutes = preferences.minutes(for: rules) ?? 3
+      preferences.roundMinutes[rules.id] = Preferences.allowedMinutes(minutes + step)
+      return [.saveSettings]
     case .deal:
       return deal(&page, environment: &environment)
     }
     return []
+  }
+
+  /// Opens the page of who narrates (the roles are checked first: a setup
+  /// that cannot be dealt says why on the roles' page) or closes it.
+  private mutating func openNarration(_ open: Bool, _ page: inout SetupScreen) {
+    if open, let error = rules.validate(setup: setup, players: players.count).first {
+      page.notice = .setup(error, players: players.count)
+    } else {
+      page.choosingNarration = open
+    }
   }
 
   private mutating func deal(_ page: inout SetupScreen, environment: inout Environment) -> [Effect] {
@@ -112,9 +146,14 @@ extension AppState {
     // A new session: nothing of an earlier game (its timer, its reveal
     // position) comes along; only the next round of a scored session keeps its points.
     let carried = session.flatMap { $0.table == nil && $0.game == game ? $0 : nil }
+    // A game with secret night steps is narrated unless the group keeps its own table.
+    let narrated = rules.phases.contains { !$0.steps.isEmpty } && preferences.narration != .manual
+    let narration = narrated
+      ? Narration(mode: preferences.narration, rules: houseRules.narrator, seed: environment.generator.next())
+      : nil
     session = GameSession(
       table: table, players: players, setup: setup, scores: carried?.scores ?? [:],
-      roundsPlayed: carried?.roundsPlayed ?? 0)
+      roundsPlayed: carried?.roundsPlayed ?? 0, narration: narration)
     screen = .handOff(HandOffScreen(seat: 0, pausedAt: clock))
     return [.saveGame, .redrawAll]
   }

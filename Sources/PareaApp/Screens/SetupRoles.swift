@@ -5,7 +5,7 @@ import PareaRules
 /// chosen ones on the right, the highlighted role described below.
 extension SetupScreen {
   /// What a key means on the roles' lists.
-  func roleAction(for shortcut: Shortcut) -> Action? {
+  func roleAction(for shortcut: Shortcut, state: AppState) -> Action? {
     switch shortcut {
     case .up: return .setup(.move(-1))
     case .down: return .setup(.move(1))
@@ -13,7 +13,9 @@ extension SetupScreen {
     case .enter, .space: return .setup(.toggleRole)
     case .letter("s"): return .setup(.suggest)
     case .letter("c"): return .setup(.clear)
-    case .letter("d"): return .setup(.deal)
+    case .letter("d"):
+      // A game with nights asks who narrates before the deal.
+      return state.rules.phases.contains { !$0.steps.isEmpty } ? .setup(.chooseNarration(true)) : .setup(.deal)
     default: return nil
     }
   }

@@ -1,0 +1,49 @@
+import PareaCanvas
+import PareaRules
+
+/// Setup, games with nights (Palermo): the last page before the deal — who
+/// narrates (remembered with the settings) and how long the day's discussion lasts.
+extension SetupScreen {
+  /// What a key means on the page.
+  func narrationAction(for shortcut: Shortcut) -> Action? {
+    switch shortcut {
+    case .up: return .setup(.moveNarration(-1))
+    case .down: return .setup(.moveNarration(1))
+    case .left, .letter("-"): return .setup(.changeDayMinutes(-1))
+    case .right, .letter("+"): return .setup(.changeDayMinutes(1))
+    case .enter, .letter("d"): return .setup(.deal)
+    case .escape: return .setup(.chooseNarration(false))
+    default: return nil
+    }
+  }
+
+  func drawNarrationChoice(into canvas: inout Canvas, state: AppState, words: Words) {
+    canvas.header(words, title: words.gameName(state.game) + "  ·  " + words("setup.title"))
+    canvas.write(words("setup.narration.title"), row: 2, column: 3, style: Theme.title)
+    var row = 4
+    for mode in NarrationMode.menu {
+      let selected = mode == state.preferences.narration
+      canvas.write((selected ? "▸ " : "  ") + words("setup.narration.\(mode)"), row: row, column: 3,
+        style: selected ? Theme.selected : Style(bold: true))
+      row += 1
+      for line in TextWidth.wrap(words("setup.narration.\(mode).hint"), width: canvas.width - 10).prefix(2) {
+        canvas.write(line, row: row, column: 7, style: selected ? Theme.normal : Theme.dim)
+        row += 1
+      }
+      row += 1
+    }
+    let minutes = state.preferences.minutes(for: state.rules) ?? 3
+    let length = "◂ " + words.plural("setup.narration.minutes", minutes) + " ▸"
+    canvas.write(words("setup.narration.day"), row: row + 1, column: 3, style: Style(bold: true))
+    canvas.write(length, row: row + 1, column: 30, style: Theme.key)
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.deal")), KeyHint(key: "↑↓", label: words("key.choose")),
+      KeyHint(key: "←→", label: words("key.dayLength")), KeyHint(key: "Esc", label: words("key.back")),
+    ])
+  }
+}
+
+extension NarrationMode {
+  /// The ways to narrate, as the setup page lists them.
+  static let menu: [NarrationMode] = [.parea, .moderator, .manual]
+}
