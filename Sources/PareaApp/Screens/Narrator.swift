@@ -164,7 +164,10 @@ extension AppState {
       cues += (try? narration.timeIsUp()) ?? []
       session.timer = nil
     }
-    guard !cues.isEmpty else { return [] }
+    guard !cues.isEmpty else {
+      self.session?.timer = session.timer
+      return []
+    }
     session.narration = narration
     session.table = table
     self.session = session

@@ -1,0 +1,270 @@
+import PareaApp
+import PareaCanvas
+import PareaLocale
+import PareaRules
+import Testing
+
+// The narrator in the app: a whole night and day driven by keys and ticks,
+// with the lines to be spoken as effects; the screens of each stage as golden
+// text in both languages; and the privacy of the night's steps, channel by
+// channel (words, colour and attributes, size and position, the bell and the
+// voice): a step looks and sounds the same whether its role is alive, out or
+// not dealt. The timing channel is pinned by the rules' `NightTimingTests`.
+
+/// Seven players dealt Palermo's suggested roles, everyone revealed, at dusk.
+private func narratedApp(_ language: Language = .en, mode: NarrationMode = .parea, seed: UInt64 = 7) -> App {
+  var app = App(configuration: configuration(language, seed: seed, narration: mode))
+  app.press(.enter)
+  app.addPlayers(sevenNames)
+  app.press(.enter, .character("s"), .character("d"), .enter)
+  app.revealEveryoneByKeys()
+  return app
+}
+
+extension App {
+  var narration: Narration? { state.session?.narration }
+
+  /// Moves the clock to the end of the timed stage on show; returns the effects.
+  mutating func waitOutStage(sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
+    let ends = try #require(narration?.stageEnds, "no timed stage", sourceLocation: sourceLocation)
+    return tick(now: ends)
+  }
+
+  /// Highlights `seat` in the list on show and confirms it.
+  mutating func choose(seat: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
+    guard let table = state.table, let narration else { return [] }
+    var entries = narration.candidates(on: table)
+    if narration.stage == .vote { entries.append(-1) }
+    let index = try #require(entries.firstIndex(of: seat), "seat \(seat) is not on the list", sourceLocation: sourceLocation)
+    for _ in 0..<10 { press(.up) }
+    for _ in 0..<index { press(.down) }
+    press(.enter)
+    return press(.enter)
+  }
+
+  func line(_ key: String, _ args: [String: String] = [:]) -> String {
+    Catalog.builtIn(state.language).text(key, args)
+  }
+
+  func speech(_ lines: String...) -> Effect {
+    .speak(Speech(text: lines.joined(separator: " "), language: state.language, wordsPerMinute: 150))
+  }
+}
+
+@Suite struct NarratorFlowTests {
+  @Test func aWholeNightAndDayByKeysAndTicks() throws {
+    var app = narratedApp()
+    let table = try #require(app.state.table)
+    let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
+    let doctor = try #require(table.seats(holding: Palermo.Roles.doctor).first)
+    let victim = try #require(table.alive.first { !thieves.contains($0) && $0 != doctor })
+    #expect(app.state.screen == .narrator(NarratorScreen()))
+    #expect(app.narration?.stage == .dusk)
+
+    // Night falls on Enter: the line is spoken and the game saved.
+    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.nightFalls", ["round": "1"])), .saveGame])
+    #expect(app.narration?.stage == .nightFalls)
+    // The thieves wake when the pause is over.
+    #expect(try app.waitOutStage() == [app.speech(app.line("narrator.say.thieves.wake")), .saveGame])
+    // Their choice repaints the screen to "eyes closed" at once, with nothing said.
+    #expect(try app.choose(seat: victim) == [.redrawAll, .saveGame])
+    #expect(app.narration?.stage == .awake(step: 0))
+    // The step goes on until its time is over, then "close your eyes".
+    #expect(try app.waitOutStage() == [.redrawAll, app.speech(app.line("narrator.say.thieves.sleep")), .saveGame])
+    #expect(try app.waitOutStage() == [app.speech(app.line("narrator.say.doctor.wake")), .saveGame])
+    // The Doctor protects someone else: the victim dies in the morning.
+    let other = try #require(table.alive.first { $0 != victim && $0 != doctor })
+    #expect(try app.choose(seat: other) == [.redrawAll, .saveGame])
+    #expect(try app.waitOutStage() == [.redrawAll, app.speech(app.line("narrator.say.doctor.sleep")), .saveGame])
+    let morning = try app.waitOutStage()
+    let name = table.seats[victim].name
+    #expect(morning == [
+      app.speech(app.line("narrator.say.morning") + " " + app.line("narrator.say.died", ["name": name])), .saveGame,
+    ])
+    #expect(app.narration?.stage == .morning)
+    #expect(app.state.table?.seats[victim].death == .killedAtNight)
+    #expect(app.state.table?.phase == .day)
+
+    // The day: Enter starts the discussion and its timer; the timer running out starts the vote.
+    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.day", ["round": "1"])), .saveGame])
+    let timer = try #require(app.state.timer)
+    #expect(timer.running && timer.duration == 180)
+    let start = app.state.clock
+    #expect(app.tick(now: start) == [])
+    #expect(app.tick(now: start + 179_000) == [])
+    #expect(app.tick(now: start + 180_000) == [app.speech(app.line("narrator.say.timeUp")), .saveGame])
+    #expect(app.narration?.stage == .vote)
+    #expect(app.state.timer == nil)
+    // A tie: nobody leaves (the default), and the table waits at dusk for the next night.
+    #expect(try app.choose(seat: -1) == [app.speech(app.line("narrator.say.tied.nobody")), .saveGame])
+    #expect(app.narration?.stage == .dusk)
+    #expect(app.state.table?.log.last == .tied)
+    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.nightFalls", ["round": "2"])), .saveGame])
+    #expect(app.state.table?.phase == .night)
+    #expect(app.state.table?.round == 2)
+  }
+
+  @Test func theGameEndsOnTheSummaryWithTheWinnerSaid() throws {
+    var app = narratedApp()
+    let table = try #require(app.state.table)
+    let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
+    // Two days that vote out a thief each, with quiet nights between.
+    for thief in thieves {
+      app.press(.enter)
+      for _ in 0..<5 { _ = try app.waitOutStage() }
+      #expect(app.narration?.stage == .morning)
+      app.press(.enter, .enter)  // the day, then straight to the vote
+      let effects = try app.choose(seat: thief)
+      if thief == thieves.last {
+        #expect(effects == [
+          app.speech(
+            app.line("narrator.say.votedOut", ["name": table.seats[thief].name]),
+            app.line("narrator.say.won.palermo.town")),
+          .redrawAll, .saveGame,
+        ])
+      }
+    }
+    #expect(app.state.screen.isSummary)
+    #expect(app.state.table?.winner == Palermo.town)
+  }
+
+  @Test func withTheVoiceOffEachStepRingsTheBell() throws {
+    var app = narratedApp()
+    var state = app.state
+    state.preferences.voice = false
+    app = App(state: state, configuration: configuration(narration: .parea))
+    #expect(app.press(.enter) == [.bell, .saveGame])
+  }
+
+  @Test func theModeratorSpeaksOnlyWithTheVoiceOnAndSeesRolesBehindAQuestion() throws {
+    var app = narratedApp(mode: .moderator)
+    #expect(app.press(.enter) == [.bell, .saveGame])
+    app.press(.character("v"))
+    #expect(try app.waitOutStage() == [app.speech(app.line("narrator.say.thieves.wake")), .saveGame])
+    let looks = app.state.table?.seats.map(\.views)
+    app.press(.character("r"))
+    #expect(app.state.confirmation?.question == .moderatorRoles)
+    app.press(.character("y"))
+    var showing = false
+    if case .narrator(let page) = app.state.screen { showing = page.showingRoles }
+    #expect(showing)
+    #expect(app.state.table?.seats.map(\.views) == looks, "the moderator's look is nobody's look")
+  }
+
+  @Test func aGameResumedDuringTheNightStartsAgainAtDusk() throws {
+    var app = narratedApp()
+    app.press(.enter)
+    _ = try app.waitOutStage()
+    let table = try #require(app.state.table)
+    let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
+    let victim = try #require(table.alive.first { !thieves.contains($0) })
+    _ = try app.choose(seat: victim)
+    let session = try #require(app.state.session)
+    let read = try session.savedAndRead()
+    var restarted = App(configuration: configuration(narration: .parea))
+    restarted.send(.started(savedNames: [], session: read))
+    restarted.press(.enter)  // Resume on the home screen
+    #expect(restarted.state.screen == .narrator(NarratorScreen(resumedNight: true)))
+    #expect(restarted.narration?.stage == .dusk)
+    // Night falls again and the night goes on with the Doctor: the thieves' choice stands.
+    restarted.press(.enter)
+    #expect(try restarted.waitOutStage() == [restarted.speech(restarted.line("narrator.say.doctor.wake")), .saveGame])
+    #expect(restarted.state.table?.choicesThisPhase.map(\.seat) == [victim])
+  }
+}
+
+/// Who holds the role of a night step.
+enum StepHolder { case alive, dead, notDealt }
+
+/// The night's privacy, channel by channel: the same screen, styles and sound
+/// whoever holds the role, alive, out or not dealt.
+@Suite struct NarratorPrivacyTests {
+  /// The Doctor's step of the first night on a table where the Doctor is
+  /// alive, out or not dealt (same names, same seats otherwise).
+  static func doctorStep(_ doctor: StepHolder, language: Language) throws -> (App, [Effect]) {
+    var roles: [RoleID] = [
+      Palermo.Roles.redThief, Palermo.Roles.blackThief, Palermo.Roles.doctor, Palermo.Roles.citizens[0],
+      Palermo.Roles.citizens[1], Palermo.Roles.citizens[2], Palermo.Roles.citizens[3],
+    ]
+    if doctor == .notDealt { roles[2] = Palermo.Roles.citizens[4] }
+    var table = Table(
+      game: Palermo(), seats: zip(sevenNames, roles).map { Seat(name: $0.0, role: $0.1) })
+    if doctor == .dead { try table.markDead(2, cause: .votedOut) }
+    var session = GameSession(
+      table: table, players: sevenNames, setup: Setup(roles: roles),
+      narration: Narration(mode: .parea, rules: NarratorRules(), seed: 11))
+    session.nextReveal = 7
+    var state = AppState(language: language)
+    state.session = session
+    state.screen = .narrator(NarratorScreen())
+    var app = App(state: state, configuration: configuration(language, narration: .parea))
+    var effects = app.press(.enter)
+    effects += try app.waitOutStage()  // thieves wake
+    effects += try app.waitOutStage()  // thieves sleep
+    effects += try app.waitOutStage()  // the Doctor wakes
+    return (app, effects)
+  }
+
+  @Test(arguments: [Language.en, .el]) func aStepLooksAndSoundsTheSameWhoeverHoldsTheRole(_ language: Language) throws {
+    let (alive, aliveEffects) = try Self.doctorStep(.alive, language: language)
+    // With the Doctor out, the list of who may be protected is one shorter:
+    // compare the Doctor dealt-and-alive with not dealt, and out with out.
+    let (notDealt, notDealtEffects) = try Self.doctorStep(.notDealt, language: language)
+    #expect(alive.narration?.stage == .awake(step: 1))
+    // Words, colour, attributes, size and position: the same cells.
+    #expect(alive.render(width: 80, height: 24) == notDealt.render(width: 80, height: 24))
+    // The voice and the bell: the same effects.
+    #expect(aliveEffects == notDealtEffects)
+    // The end of the step: the same repaint, the same line.
+    var aliveEnd = alive
+    var notDealtEnd = notDealt
+    #expect(try aliveEnd.waitOutStage() == notDealtEnd.waitOutStage())
+    #expect(aliveEnd.render(width: 80, height: 24) == notDealtEnd.render(width: 80, height: 24))
+    expectGolden(aliveEnd.render(width: 80, height: 24), "narrator-eyes-closed.\(language)", styles: true)
+    let (dead, deadEffects) = try Self.doctorStep(.dead, language: language)
+    #expect(deadEffects == aliveEffects)
+    #expect(dead.narration?.stageEnds.map { $0 - dead.state.clock } == alive.narration?.stageEnds.map { $0 - alive.state.clock })
+  }
+
+  @Test(arguments: [Language.en, .el]) func aChoiceTurnsTheScreenToTheNeutralOne(_ language: Language) throws {
+    var (app, _) = try Self.doctorStep(.alive, language: language)
+    let before = app.render(width: 80, height: 24)
+    expectGolden(before, "narrator-awake.\(language)", styles: true)
+    #expect(try app.choose(seat: 0) == [.redrawAll, .saveGame])
+    var asleep = app
+    _ = try asleep.waitOutStage()
+    // The chosen screen and the pause after the step are one and the same.
+    #expect(app.render(width: 80, height: 24) == asleep.render(width: 80, height: 24))
+  }
+}
+
+@Suite struct NarratorGoldenTests {
+  @Test(arguments: [Language.en, .el]) func stages(_ language: Language) throws {
+    var app = App(configuration: configuration(language, narration: .parea))
+    app.press(.enter)
+    app.addPlayers(sevenNames)
+    app.press(.enter, .character("s"), .character("d"))
+    expectGolden(app.render(width: 80, height: 24), "setup-narration.\(language)")
+    app.press(.enter)
+    app.revealEveryoneByKeys()
+    expectGolden(app.render(width: 80, height: 24), "narrator-dusk.\(language)")
+    let table = try #require(app.state.table)
+    let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
+    // A man's name in -ος is the victim: the announcement names him as a label.
+    let victim = try #require(table.seats.indices.first { table.seats[$0].name.hasSuffix("ος") && !thieves.contains($0) })
+    app.press(.enter)
+    _ = try app.waitOutStage()
+    _ = try app.choose(seat: victim)
+    for _ in 0..<4 { _ = try app.waitOutStage() }
+    expectGolden(app.render(width: 80, height: 24), "narrator-morning.\(language)")
+    app.press(.enter, .enter)
+    expectGolden(app.render(width: 80, height: 24), "narrator-vote.\(language)")
+    app.press(.down, .enter)
+    expectGolden(app.render(width: 80, height: 24), "narrator-confirm.\(language)")
+
+    var moderator = narratedApp(language, mode: .moderator)
+    moderator.press(.enter)
+    _ = try moderator.waitOutStage()
+    expectGolden(moderator.render(width: 80, height: 24), "narrator-moderator.\(language)")
+  }
+}
