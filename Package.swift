@@ -48,12 +48,18 @@ let package = Package(
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     // The terminal backend: ncurses start/restore, keys, drawing a Canvas.
     .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaCanvas"]),
+    // The narrator's voice: each line spoken by its own espeak-ng process (found
+    // on PATH at the first line), killed by the next line, reaped by the run
+    // loop; finds out whether it can be heard. C library only.
+    .target(name: "PareaVoice"),
+    .testTarget(
+      name: "PareaVoiceTests", dependencies: ["PareaVoice", "PareaLocale", "PareaStrings"]),
     // The executable: command line, wiring, the run loop.
     .executableTarget(
       name: "parea",
       dependencies: [
         "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules", "PareaStore", "PareaTerminal",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "PareaVoice", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The saved files: settings, quick-pick names, the game in progress (atomic JSON files).
     .target(name: "PareaStore", dependencies: ["PareaLocale", "PareaRules"]),

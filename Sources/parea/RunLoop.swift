@@ -1,6 +1,7 @@
 import PareaApp
 import PareaCanvas
 import PareaTerminal
+import PareaVoice
 
 #if canImport(Glibc)
   import Glibc
@@ -50,7 +51,8 @@ enum Outcome: Equatable {
 }
 
 /// Key → app → screen, until the app finishes or the user interrupts.
-/// The terminal is restored before this returns, whatever the way out.
+/// The terminal is restored, and the narrator's voice silenced (no
+/// `espeak-ng` left running), before this returns, whatever the way out.
 @MainActor
 func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   let terminal = Terminal()
@@ -60,10 +62,24 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     return .terminalUnavailable(error)
   }
   defer { terminal.stop() }
+  // The narrator's voice looks for espeak-ng at its first line, not now.
+  // Silenced on every way out (quit, Ctrl-C, a signal), before the terminal
+  // is restored (defers run last first).
+  let voice = Voice()
+  defer { voice.stop() }
 
   var size = terminal.size
   var quitting = false
   var repaintAll = false
+  var toldVoiceMissing = false
+
+  /// The notice that the narrator cannot be heard, the first time that is
+  /// known (once per run); its effects.
+  func tellVoiceMissing() -> [Effect] {
+    guard !toldVoiceMissing, case .missing(let problem) = voice.availability else { return [] }
+    toldVoiceMissing = true
+    return app.send(.reported([problem.notice]))
+  }
 
   /// Carries out the app's effects; storage goes to `storage`.
   func perform(_ effects: [Effect]) {
@@ -72,7 +88,15 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       case .quit: quitting = true
       case .redrawAll: repaintAll = true
       case .bell: terminal.bell()
-      case .speak, .silence: break  // the voice is wired in with PareaVoice
+      case .speak(let speech):
+        // Where the voice cannot be heard, the bell marks the step instead.
+        let started = voice.speak(
+          speech.text, voice: speech.language.rawValue, wordsPerMinute: speech.wordsPerMinute)
+        if !started { terminal.bell() }
+        perform(tellVoiceMissing())
+      case .silence:
+        voice.stop()
+        perform(tellVoiceMissing())
       case .saveSettings, .savePlayers, .saveGame:
         if let problem = storage.perform(effect, state: app.state) {
           perform(app.send(.reported([problem])))
@@ -115,6 +139,14 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       return .interrupted
     case .signal(let number):
       return .signalled(number)
+    }
+    // A line that has ended is reaped; if it turns out that it was not heard
+    // (the first line tells), the bell marks its step, one turn late at most.
+    let voiceBefore = voice.availability
+    voice.reap()
+    if voice.availability != voiceBefore, case .missing = voice.availability {
+      terminal.bell()
+      perform(tellVoiceMissing())
     }
     perform(app.tick(now: monotonicMilliseconds()))
     if quitting { break }

@@ -22,6 +22,11 @@ final class TmuxSession {
   let socket: String
   /// Holds the program's config and state folders.
   let dataDirectory: String
+  /// The stand-in for espeak-ng first on the program's `PATH`, when the
+  /// session was started with `fakeVoice: true`: what the narrator said
+  /// (`calls()`, or the log file `log`) and what is still running (`leftBehind()`).
+  /// Its log lives in the session's folder: read it before `kill()`.
+  let fakeVoice: FakeVoice?
   /// Config folder given to the program (`XDG_CONFIG_HOME`).
   var configHome: String { dataDirectory + "/config" }
   /// State folder given to the program (`XDG_STATE_HOME`).
@@ -38,10 +43,16 @@ final class TmuxSession {
   /// `stdoutRedirect` sends the program's standard output to a file (to run
   /// it with a terminal for input but not for output). `binary` runs another
   /// copy of the program than `binary()` finds, from `workingDirectory`.
+  /// `fakeVoice` puts a logging stand-in for espeak-ng first on the
+  /// program's `PATH` (see `FakeVoice`); without it the program finds
+  /// whatever espeak-ng the machine has (in CI the real one, which has no
+  /// sound card there: the narrator's first line then brings the notice
+  /// that it cannot speak).
   init(
     arguments: [String] = [], width: Int = 80, height: Int = 24,
     environment: [String: String] = [:], dataDirectory: String? = nil,
-    stdoutRedirect: String? = nil, binary: String? = nil, workingDirectory: String? = nil
+    stdoutRedirect: String? = nil, binary: String? = nil, workingDirectory: String? = nil,
+    fakeVoice: Bool = false
   ) throws {
     guard Spawn.isInstalled("tmux") else {
       throw HarnessError("tmux is not installed (scripts/setup --test installs it)")
@@ -51,6 +62,7 @@ final class TmuxSession {
     directory = String(cString: made)
     socket = directory + "/tmux.sock"
     self.dataDirectory = dataDirectory ?? directory
+    self.fakeVoice = fakeVoice ? try FakeVoice(in: directory) : nil
     try FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: stateHome, withIntermediateDirectories: true)
 
@@ -58,6 +70,10 @@ final class TmuxSession {
       "LC_ALL": "C.UTF-8", "TERM": "tmux-256color", "XDG_CONFIG_HOME": configHome,
       "XDG_STATE_HOME": stateHome,
     ]
+    if let voice = self.fakeVoice {
+      let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+      paneEnvironment["PATH"] = voice.folder + ":" + path
+    }
     paneEnvironment.merge(environment) { $1 }
 
     // The pane runs a small script: the environment (exported here too, as

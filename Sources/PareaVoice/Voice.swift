@@ -1,0 +1,368 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The narrator's voice: each line is spoken by its own `espeak-ng` process.
+///
+/// The process runs beside the program and never blocks it: `speak` starts
+/// it and returns at once, so keys and timers keep working while it talks.
+/// It is started in a process group of its own with standard input and
+/// output on `/dev/null` and standard error on a pipe this object reads (or
+/// on `/dev/null`), so nothing it writes can reach the terminal. A new line
+/// kills the one being spoken (its whole process group); `stop()` does the
+/// same; `reap()`, called once per turn of the run loop, collects lines that
+/// ended on their own, so no zombie is left.
+///
+/// Nothing happens when a `Voice` is made: `espeak-ng` is looked for on
+/// `PATH` when the first line is to be spoken, not at start-up.
+///
+/// Whether the voice can be heard is found out on the way (`availability`):
+/// no `espeak-ng`, a failed start, or a first line that complains on standard
+/// error or exits with a non-zero status (without a sound card espeak-ng
+/// still exits 0, after a screenful of ALSA errors) make it `missing`, and
+/// from then on `speak` does nothing and returns false, so the caller can
+/// mark the step another way (the terminal's bell).
+///
+/// Not thread-safe: one thread (the run loop's) uses it.
+public final class Voice {
+  /// Whether lines spoken by this voice can be heard.
+  public enum Availability: Hashable, Sendable {
+    /// Not known yet: no line has been spoken, or every line so far was cut
+    /// short before it could tell.
+    case unknown
+    /// A line was spoken to its end without a complaint.
+    case working
+    /// Speaking does not work in this run (and is not tried again).
+    case missing(Problem)
+  }
+
+  /// Why lines cannot be heard.
+  public enum Problem: Hashable, Sendable {
+    /// No `espeak-ng` on `PATH`, or the given executable is not an executable file.
+    case notInstalled
+    /// `posix_spawn` (or the pipe for its errors) failed with this `errno`.
+    case cannotStart(errno: Int32)
+    /// `espeak-ng` ran but its first line wrote to standard error (kept here,
+    /// its beginning) or exited with a non-zero status (the exit status, or
+    /// 128 + the signal that ended it; nil for a line cut short): as a rule
+    /// there is no working audio device.
+    case noAudio(status: Int32?, errorOutput: String)
+  }
+
+  /// What is known so far about whether the voice can be heard.
+  public private(set) var availability: Availability = .unknown
+
+  /// The process speaking now (the leader of its own process group), if any:
+  /// for tests and diagnostics.
+  public var speakingProcess: pid_t? { current?.pid }
+
+  /// The processes started so far and not yet reaped: the one speaking and
+  /// those killed that had not ended yet (for tests and diagnostics).
+  public var unreapedProcesses: [pid_t] { (current.map { [$0.pid] } ?? []) + ending }
+
+  /// Where the executable comes from: an explicit path, or `PATH`.
+  private let explicitExecutable: String?
+  /// `PATH` to search instead of the environment's (tests).
+  private let searchPath: String?
+  /// The executable once found (looked up at the first line, once).
+  private var executable: String?
+  /// The line being spoken.
+  private var current: Line?
+  /// Lines killed whose processes had not ended yet; `reap()` collects them.
+  private var ending: [pid_t] = []
+
+  /// The program that speaks, looked for on `PATH`.
+  public static let programName = "espeak-ng"
+
+  /// How much of a line's standard error is kept (for `Problem.noAudio`).
+  private static let errorOutputLimit = 1024
+
+  /// How long a killed line's process is waited for before `reap()` is left
+  /// to collect it. A killed process ends within a millisecond as a rule;
+  /// this only bounds the rare case where it does not, so the caller never
+  /// waits for long.
+  private static let killWaitNanoseconds: Int64 = 20_000_000
+
+  /// A voice that speaks with `executable`, or with `espeak-ng` found on
+  /// `searchPath` (by default the `PATH` environment variable when the first
+  /// line is spoken). Does no work now.
+  public init(executable: String? = nil, searchPath: String? = nil) {
+    self.explicitExecutable = executable
+    self.searchPath = searchPath
+  }
+
+  deinit { stop() }
+
+  /// Says `text` in `voice` (espeak-ng's `-v`, e.g. "el" or "en") at
+  /// `wordsPerMinute` (its `-s`), cutting short the line being spoken. Returns
+  /// at once, true when a process was started to say it; false when the
+  /// voice is `missing` (now or already), so the caller marks the line
+  /// another way. An empty text only stops the line being spoken.
+  @discardableResult
+  public func speak(_ text: String, voice: String, wordsPerMinute: Int) -> Bool {
+    stop()
+    if case .missing = availability { return false }
+    if text.allSatisfy(\.isWhitespace) { return true }
+    guard let executable = findExecutable() else {
+      availability = .missing(.notInstalled)
+      return false
+    }
+    // "--" ends the options: a line that starts with "-" is said, not taken
+    // for an option (without it espeak-ng would read "-s…" as a speed and say nothing).
+    let arguments = [executable, "-v", voice, "-s", String(wordsPerMinute), "--", text]
+    switch Self.spawn(arguments, captureErrors: availability == .unknown) {
+    case .success(let line):
+      current = line
+      return true
+    case .failure(let error):
+      availability = .missing(.cannotStart(errno: error.number))
+      return false
+    }
+  }
+
+  /// Stops speaking at once: kills the line being spoken (its process group)
+  /// and reaps it. Safe to call at any time, more than once.
+  public func stop() {
+    if var line = current {
+      current = nil
+      var status: Int32 = 0
+      // A line that has just ended on its own still tells how it went; only
+      // a process that is still there is killed (its number is still ours).
+      let result = waitpid(line.pid, &status, WNOHANG)
+      let ended = result == line.pid || (result < 0 && errno == ECHILD)
+      if !ended { kill(-line.pid, SIGKILL) }
+      line.drainErrors()
+      line.closeErrors()
+      learn(from: line, exitStatus: result == line.pid ? Self.exitStatus(status) : nil)
+      if !ended && !Self.waitBriefly(for: line.pid) { ending.append(line.pid) }
+    }
+    reapEnded()
+  }
+
+  /// Collects lines that have ended, without waiting: the one speaking (once
+  /// it has said everything, which may tell whether it was heard) and those
+  /// killed before. Call it once per turn of the run loop.
+  public func reap() {
+    reapEnded()
+    guard var line = current else { return }
+    line.drainErrors()
+    current = line
+    var status: Int32 = 0
+    let result = waitpid(line.pid, &status, WNOHANG)
+    if result == 0 || (result < 0 && errno == EINTR) { return }
+    current = nil
+    line.drainErrors()
+    line.closeErrors()
+    // Gone by other means (result < 0, ECHILD): nothing to learn from it.
+    if result == line.pid { learn(from: line, exitStatus: Self.exitStatus(status)) }
+  }
+
+  /// What a line that is over tells about the voice, while that is unknown:
+  /// a complaint on standard error, or a non-zero exit, means it was not
+  /// heard; a line that ran to its end (`exitStatus` given) without either
+  /// means it was. A line cut short (`exitStatus` nil) without a complaint
+  /// tells nothing.
+  private func learn(from line: Line, exitStatus: Int32?) {
+    guard availability == .unknown, line.capturesErrors else { return }
+    if !line.errorOutput.isEmpty || (exitStatus ?? 0) != 0 {
+      availability = .missing(.noAudio(status: exitStatus, errorOutput: line.errorText))
+    } else if exitStatus != nil {
+      availability = .working
+    }
+  }
+
+  // MARK: Finding the program
+
+  /// The executable to run, looked up once (later lines reuse it).
+  private func findExecutable() -> String? {
+    if let executable { return executable }
+    let found: String?
+    if let explicitExecutable {
+      found = Self.isExecutableFile(explicitExecutable) ? explicitExecutable : nil
+    } else {
+      let path = searchPath ?? getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+      found = Self.find(Self.programName, in: path)
+    }
+    executable = found
+    return found
+  }
+
+  /// The first executable file called `name` in the folders of `path`
+  /// (colon-separated). Empty entries (the current folder) are skipped: the
+  /// narrator does not run a program that happens to lie where Parea was started.
+  static func find(_ name: String, in path: String) -> String? {
+    for folder in path.split(separator: ":", omittingEmptySubsequences: true) {
+      guard folder.hasPrefix("/") else { continue }
+      let candidate = String(folder) + (folder.hasSuffix("/") ? "" : "/") + name
+      if isExecutableFile(candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// Whether `path` is a regular file this process may execute.
+  static func isExecutableFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    return access(path, X_OK) == 0
+  }
+
+  // MARK: Processes
+
+  /// One line's process and what it has written to standard error so far.
+  private struct Line {
+    /// The process (and its process group).
+    var pid: pid_t
+    /// The read end of its standard error's pipe, or -1 when not captured
+    /// (or once closed).
+    var errors: Int32
+    /// Whether standard error was captured (only while availability is
+    /// unknown: a line started later has nothing to tell).
+    let capturesErrors: Bool
+    /// Its standard error so far (the first `errorOutputLimit` bytes).
+    var errorOutput: [UInt8] = []
+
+    init(pid: pid_t, errors: Int32) {
+      self.pid = pid
+      self.errors = errors
+      self.capturesErrors = errors >= 0
+    }
+
+    /// Standard error as text, for `Problem.noAudio`.
+    var errorText: String { String(decoding: errorOutput, as: UTF8.self) }
+
+    /// Reads what the process has written to standard error, without waiting.
+    mutating func drainErrors() {
+      guard errors >= 0 else { return }
+      var buffer = [UInt8](repeating: 0, count: 512)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
+        if count > 0 {
+          let room = Voice.errorOutputLimit - errorOutput.count
+          if room > 0 { errorOutput += buffer[0..<min(count, room)] }
+          continue
+        }
+        if count < 0 && errno == EINTR { continue }
+        return  // 0: end of file; EAGAIN: nothing more for now
+      }
+    }
+
+    /// Closes the pipe (once everything has been read).
+    mutating func closeErrors() {
+      if errors >= 0 { close(errors) }
+      errors = -1
+    }
+  }
+
+  /// An `errno` from starting a process.
+  private struct SpawnError: Error {
+    var number: Int32
+  }
+
+  /// Starts `arguments[0]` (a path) with `arguments` in a process group of its
+  /// own, standard input and output on `/dev/null`, standard error on a
+  /// non-blocking pipe (`captureErrors`) or `/dev/null`, no other descriptor
+  /// of this process, an empty signal mask and default signal handling.
+  private static func spawn(_ arguments: [String], captureErrors: Bool) -> Result<Line, SpawnError>
+  {
+    var pipeEnds: [Int32] = [-1, -1]
+    if captureErrors {
+      guard pipe(&pipeEnds) == 0 else { return .failure(SpawnError(number: errno)) }
+      for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
+    }
+    markDescriptorsCloseOnExec()
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    if captureErrors {
+      posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // Its own process group (0: the child's pid), so that killing the group
+    // ends whatever it may start, and the terminal's signals never reach it.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2] {
+      sigaddset(&defaults, number)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+    if captureErrors { close(pipeEnds[1]) }
+    guard result == 0 else {
+      if captureErrors { close(pipeEnds[0]) }
+      return .failure(SpawnError(number: result))
+    }
+    return .success(Line(pid: pid, errors: captureErrors ? pipeEnds[0] : -1))
+  }
+
+  /// Marks every descriptor above standard error close-on-exec, so a line's
+  /// process inherits none of this program's files, pipes or terminal
+  /// descriptors (only the three it is given). Harmless for this process.
+  private static func markDescriptorsCloseOnExec() {
+    guard let directory = opendir("/proc/self/fd") else { return }
+    defer { closedir(directory) }
+    let own = dirfd(directory)
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard let descriptor = Int32(name), descriptor > 2, descriptor != own else { continue }
+      let flags = fcntl(descriptor, F_GETFD)
+      if flags >= 0, flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+    }
+  }
+
+  /// Reaps `pid` (already sent SIGKILL), trying for at most
+  /// `killWaitNanoseconds`; false when it had not ended by then.
+  private static func waitBriefly(for pid: pid_t) -> Bool {
+    let start = monotonicNanoseconds()
+    while true {
+      let result = waitpid(pid, nil, WNOHANG)
+      if result == pid || (result < 0 && errno != EINTR) { return true }
+      if monotonicNanoseconds() - start > killWaitNanoseconds { return false }
+      var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
+      nanosleep(&pause, nil)
+    }
+  }
+
+  /// Reaps the killed lines whose processes have ended since.
+  private func reapEnded() {
+    ending.removeAll { pid in
+      let result = waitpid(pid, nil, WNOHANG)
+      return result == pid || (result < 0 && errno != EINTR)
+    }
+  }
+
+  /// The exit status of a `waitpid` status, or 128 + the signal that ended it.
+  private static func exitStatus(_ status: Int32) -> Int32 {
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  /// The monotonic clock in nanoseconds.
+  private static func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A stand-in for `espeak-ng` that the program finds first on its `PATH`
+/// (`TmuxSession(fakeVoice: true)`): a shell script that logs each call, one
+/// line per call ("PID<TAB>ARGUMENT<TAB>ARGUMENT…"), then "speaks" for 30 s
+/// as `exec sleep 30` (the same process, so the program's kill reaches it)
+/// without writing anything, as a voice with a working sound card would.
+/// Tests read what the narrator said and check that no line outlives the
+/// program; nothing is heard, and the machine needs no espeak-ng.
+struct FakeVoice {
+  /// One line the program asked to be said.
+  struct Call: Equatable, CustomStringConvertible {
+    /// The stand-in's process (and process group) id.
+    var pid: pid_t
+    /// Its arguments, e.g. ["-v", "el", "-s", "160", "--", "Η πόλη κοιμάται."].
+    var arguments: [String]
+    /// The words said: the argument after "--".
+    var text: String? {
+      arguments.firstIndex(of: "--").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    /// The voice asked for (`-v`).
+    var language: String? {
+      arguments.firstIndex(of: "-v").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    var description: String { "\(pid): \(arguments)" }
+  }
+
+  /// The folder to put first on `PATH`: it holds `espeak-ng`.
+  let folder: String
+  /// The log of calls (the file the stand-in appends to).
+  let log: String
+
+  /// Writes the stand-in into `directory`/fake-voice.
+  init(in directory: String) throws {
+    folder = directory + "/fake-voice"
+    log = directory + "/fake-voice.log"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let script = """
+      #!/bin/sh
+      line="$$"
+      for argument in "$@"; do line="$line$(printf '\\t')$argument"; done
+      printf '%s\\n' "$line" >> \(TmuxSession.quote(log))
+      exec sleep 30
+
+      """
+    let path = folder + "/espeak-ng"
+    try script.write(toFile: path, atomically: true, encoding: .utf8)
+    guard chmod(path, 0o755) == 0 else { throw HarnessError("chmod \(path) failed") }
+  }
+
+  /// The calls logged so far, oldest first.
+  func calls() -> [Call] {
+    guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard let pid = pid_t(fields[0]) else { return nil }
+      return Call(pid: pid, arguments: Array(fields.dropFirst()))
+    }
+  }
+
+  /// The calls whose process still exists, running or a zombie nobody has
+  /// reaped: after the program has exited there must be none. (A process
+  /// counts when its id answers and its name is the stand-in's, so an
+  /// unrelated program that got a freed id is not taken for it.)
+  func leftBehind() -> [Call] {
+    calls().filter { call in
+      guard kill(call.pid, 0) == 0 || errno != ESRCH,
+        let name = try? String(contentsOfFile: "/proc/\(call.pid)/comm", encoding: .utf8)
+      else { return false }
+      let stripped = name.trimmingCharacters(in: .whitespacesAndNewlines)
+      return ["sleep", "sh", "espeak-ng"].contains(stripped)
+    }
+  }
+}

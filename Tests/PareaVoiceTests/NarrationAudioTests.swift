@@ -1,0 +1,171 @@
+import Foundation
+import PareaLocale
+import PareaStrings
+import Testing
+
+@testable import PareaVoice
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The real espeak-ng is required in CI (`scripts/setup --test` installs it);
+/// on a developer's machine without it these tests are skipped with a message.
+let espeakAvailable: Bool = {
+  let ci = ProcessInfo.processInfo.environment["CI"] ?? ""
+  return !ci.isEmpty || espeakPath != nil
+}()
+/// espeak-ng as the voice would find it.
+let espeakPath: String? = Voice.find(
+  Voice.programName, in: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+let espeakMissing: Comment =
+  "espeak-ng is not installed: the narration's audio tests are skipped (scripts/setup --test installs it; in CI they fail instead)"
+
+/// Every line the narrator says, in both languages, synthesised by the real
+/// espeak-ng into a WAV file (no audio device needed) and checked to hold
+/// speech of a plausible length: not empty, not cut short, not a runaway.
+@Suite(.enabled(if: espeakAvailable, espeakMissing))
+struct NarrationAudioTests {
+  /// Sample names for the `{placeholders}`: one Greek, one Latin (the group's
+  /// names come in either script, whatever the language).
+  static let sampleNames = ["Ελευθερία", "John"]
+
+  /// The narrator's lines: locale keys starting with `narrator.say.`.
+  static func lines(in language: Language) -> [(key: String, text: String)] {
+    let catalog = Catalog.builtIn(language)
+    let keys = catalog.keys(in: language).filter { $0.hasPrefix("narrator.say.") }.sorted()
+    var lines: [(key: String, text: String)] = []
+    for key in keys {
+      let names = Placeholders.names(in: catalog.lookup(key) ?? "")
+      if names.isEmpty {
+        lines.append((key: key, text: catalog.text(key)))
+        continue
+      }
+      for sample in sampleNames {
+        let arguments = Dictionary(uniqueKeysWithValues: names.map { ($0, sample) })
+        lines.append((key: key, text: catalog.text(key, arguments)))
+      }
+    }
+    return lines
+  }
+
+  @Test(
+    "every narration line is synthesised to speech of a plausible length",
+    arguments: Language.allCases)
+  func everyLineIsSpoken(_ language: Language) throws {
+    let espeak = try #require(
+      espeakPath, "espeak-ng is not on PATH (scripts/setup --test installs it)")
+    let lines = Self.lines(in: language)
+    let keys = Set(lines.map(\.key))
+    // So that the test cannot pass with nothing to check.
+    #expect(keys.count >= 10, "only \(keys.count) narrator.say.* keys in \(language)")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    for (index, line) in lines.enumerated() {
+      let file = folder.path + "/\(index).wav"
+      // As the voice says it, but into a file: the language's voice, "--"
+      // before the text.
+      let result = try run(
+        [espeak, "-v", language.rawValue, "-w", file, "--", line.text], in: folder.path)
+      #expect(
+        result.status == 0,
+        "\(line.key) \"\(line.text)\": exit \(result.status), \(result.errorOutput)")
+      guard let wave = WaveFile(path: file) else {
+        Issue.record("\(line.key) \"\(line.text)\": no readable WAV file (\(result.errorOutput))")
+        continue
+      }
+      let seconds = wave.seconds
+      let bounds = Self.plausibleSeconds(for: line.text)
+      #expect(
+        bounds.contains(seconds),
+        "\(line.key) \"\(line.text)\": \(seconds) s of speech, expected \(bounds.lowerBound)…\(bounds.upperBound) s"
+      )
+    }
+  }
+
+  /// The length of speech a line may plausibly take at espeak-ng's default
+  /// speed (175 words per minute; about 15 characters a second here in both
+  /// languages, pauses included):
+  /// - at least 0.3 s, and at least one second per 30 characters (twice the
+  ///   normal pace): an empty file, a lone click or a line cut off after its
+  ///   first words falls below;
+  /// - at most one second per 5 characters (three times slower than normal),
+  ///   plus a second for the pauses around a short line: a runaway (text
+  ///   spelled out letter by letter, a symbol read out at length) goes above.
+  static func plausibleSeconds(for text: String) -> ClosedRange<Double> {
+    let characters = Double(text.count)
+    return max(0.3, characters / 30)...(characters / 5 + 1)
+  }
+
+  @Test("the bounds catch an empty, a truncated and a runaway line")
+  func boundsAreTight() {
+    let line = "Thieves, open your eyes and recognise each other."  // 50 characters, ~3 s
+    let bounds = Self.plausibleSeconds(for: line)
+    #expect(bounds.contains(3.0))
+    #expect(!bounds.contains(0.0))
+    #expect(!bounds.contains(1.0), "a third of the line")
+    #expect(!bounds.contains(20.0))
+  }
+
+  @Test("the WAV reader finds the speech's length in espeak-ng's header")
+  func waveReader() throws {
+    // RIFF header, "fmt " (PCM, mono, 22050 Hz, 44100 bytes/s, 16 bits), "data" of 88200 bytes.
+    var bytes: [UInt8] = Array("RIFF".utf8) + le32(36 + 88200) + Array("WAVEfmt ".utf8) + le32(16)
+    bytes += le16(1) + le16(1) + le32(22050) + le32(44100) + le16(2) + le16(16)
+    bytes += Array("data".utf8) + le32(88200) + [UInt8](repeating: 0, count: 88200)
+    let wave = try #require(WaveFile(bytes: bytes))
+    #expect(wave.seconds == 2.0)
+    #expect(WaveFile(bytes: Array(bytes.prefix(20))) == nil)
+    #expect(WaveFile(bytes: []) == nil)
+  }
+
+  private func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+  private func le32(_ value: Int) -> [UInt8] { le16(value & 0xFFFF) + le16(value >> 16) }
+}
+
+/// The length of a PCM WAV file: its "data" chunk's size over the byte rate
+/// in its "fmt " chunk (the chunks are walked, not assumed at fixed offsets).
+struct WaveFile {
+  /// Bytes of sound per second (sample rate × channels × bytes per sample).
+  var byteRate: Int
+  /// Bytes of sound in the file (the data chunk's size, at most what is there).
+  var dataSize: Int
+
+  /// Seconds of sound.
+  var seconds: Double { Double(dataSize) / Double(byteRate) }
+
+  /// Reads the file at `path`; nil when it is missing or not a WAV file.
+  init?(path: String) {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    self.init(bytes: [UInt8](data))
+  }
+
+  /// Reads WAV `bytes`; nil when they are not a WAV file with sound.
+  init?(bytes: [UInt8]) {
+    func uint32(_ at: Int) -> Int {
+      Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+    }
+    guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8),
+      bytes[8..<12].elementsEqual("WAVE".utf8)
+    else { return nil }
+    var offset = 12
+    var rate: Int?
+    var size: Int?
+    while offset + 8 <= bytes.count {
+      let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+      let length = uint32(offset + 4)
+      let body = offset + 8
+      if id == "fmt ", body + 12 <= bytes.count { rate = uint32(body + 8) }
+      if id == "data" {
+        size = min(length, bytes.count - body)
+        break
+      }
+      offset = body + length + length % 2
+    }
+    guard let rate, rate > 0, let size, size > 0 else { return nil }
+    byteRate = rate
+    dataSize = size
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+@testable import PareaVoice
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The voice's processes, with a fake `espeak-ng` (see `FakeEspeak`): what it
+/// is given, that a new line and `stop()` end the old one and leave no
+/// zombie, and how a voice that cannot be heard is found out.
+@Suite struct VoiceTests {
+  /// A voice speaking with a fake that behaves as asked, in a folder of its own.
+  private func withFake(
+    _ behaviour: FakeEspeak.Behaviour, _ body: (Voice, FakeEspeak) throws -> Void
+  ) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let fake = try FakeEspeak(in: folder.path, behaviour: behaviour)
+    let voice = Voice(executable: fake.executable)
+    defer { voice.stop() }
+    try body(voice, fake)
+  }
+
+  @Test("a line is spoken as espeak-ng -v <language> -s <speed> -- <text>")
+  func argumentsArePassed() throws {
+    try withFake(.speaksLong) { voice, fake in
+      #expect(voice.speak("Η πόλη κοιμάται. Ο Γιώργος;", voice: "el", wordsPerMinute: 150))
+      #expect(eventually { fake.calls().count == 1 })
+      #expect(
+        fake.calls().first?.arguments == [
+          "-v", "el", "-s", "150", "--", "Η πόλη κοιμάται. Ο Γιώργος;",
+        ])
+      #expect(fake.calls().first?.pid == voice.speakingProcess)
+    }
+  }
+
+  @Test("a line that starts with '-' is said, not taken for an option")
+  func textIsNeverAnOption() throws {
+    try withFake(.speaksLong) { voice, fake in
+      voice.speak("-s 80 --help", voice: "en", wordsPerMinute: 175)
+      #expect(eventually { fake.calls().count == 1 })
+      let arguments = fake.calls().first?.arguments ?? []
+      #expect(arguments.suffix(2) == ["--", "-s 80 --help"], "\(arguments)")
+    }
+  }
+
+  @Test(
+    "the line's process has its own process group, /dev/null for input and output, nothing else")
+  func processIsCutOffFromTheTerminal() throws {
+    try withFake(.speaksLong) { voice, fake in
+      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      #expect(eventually { fake.calls().count == 1 })
+      let pid = try #require(voice.speakingProcess)
+      let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+      // "pid (comm) state ppid pgrp …": the group is the process itself.
+      let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+      #expect(fields[2] == "\(pid)", "process group of \(pid): \(stat)")
+      func link(_ descriptor: String) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)"))
+          ?? "?"
+      }
+      #expect(link("0") == "/dev/null")
+      #expect(link("1") == "/dev/null")
+      // The first line's errors go to a pipe (that is how a missing sound card shows).
+      #expect(link("2").hasPrefix("pipe:"), "\(link("2"))")
+      let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+      #expect(descriptors.sorted() == ["0", "1", "2"], "inherited descriptors: \(descriptors)")
+    }
+  }
+
+  @Test("a new line kills the one being spoken and reaps it: no process, no zombie")
+  func newLineKillsTheOld() throws {
+    try withFake(.speaksLong) { voice, fake in
+      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      #expect(eventually { fake.calls().count == 1 })
+      let first = try #require(voice.speakingProcess)
+      voice.speak("The thieves wake up.", voice: "en", wordsPerMinute: 175)
+      let second = try #require(voice.speakingProcess)
+      #expect(first != second)
+      // Gone and reaped by the voice (a zombie would still answer kill(pid, 0)),
+      // with the run loop's reap() once per turn.
+      #expect(
+        eventually(step: voice.reap) { isGone(first) },
+        "the first line's process \(first) is still there")
+      #expect(!voice.unreapedProcesses.contains(first))
+      #expect(eventually { fake.calls().count == 2 })
+      #expect(fake.calls().last?.arguments.last == "The thieves wake up.")
+      #expect(!isGone(second), "the new line is being spoken")
+    }
+  }
+
+  @Test("stop() ends the line at once and leaves no child behind")
+  func stopLeavesNoChild() throws {
+    try withFake(.speaksLong) { voice, fake in
+      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      #expect(eventually { fake.calls().count == 1 })
+      let pid = try #require(voice.speakingProcess)
+      voice.stop()
+      #expect(voice.speakingProcess == nil)
+      #expect(eventually(step: voice.reap) { isGone(pid) }, "process \(pid) is still there")
+      #expect(voice.unreapedProcesses.isEmpty)
+      // The voice was not found wanting: cut short, a line tells nothing.
+      #expect(voice.availability == .unknown)
+      voice.stop()  // twice is harmless
+    }
+  }
+
+  @Test("a line that ends on its own is reaped by reap(), and the voice is known to work")
+  func aFinishedLineIsReaped() throws {
+    try withFake(.speaksBriefly) { voice, fake in
+      #expect(voice.availability == .unknown)
+      voice.speak("Good morning.", voice: "en", wordsPerMinute: 175)
+      let pid = try #require(voice.speakingProcess)
+      #expect(eventually(step: voice.reap) { voice.speakingProcess == nil })
+      #expect(isGone(pid))
+      #expect(voice.availability == .working)
+      // Later lines are still spoken.
+      #expect(voice.speak("Good night.", voice: "en", wordsPerMinute: 175))
+      #expect(eventually { fake.calls().count == 2 })
+    }
+  }
+
+  @Test("espeak-ng missing: reported as missing, nothing is started")
+  func missingExecutable() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let voice = Voice(executable: folder.path + "/espeak-ng")
+    #expect(voice.availability == .unknown, "nothing is looked up before the first line")
+    #expect(!voice.speak("Night falls.", voice: "en", wordsPerMinute: 175))
+    #expect(voice.availability == .missing(.notInstalled))
+    #expect(voice.speakingProcess == nil)
+    #expect(!voice.speak("Day breaks.", voice: "en", wordsPerMinute: 175))
+
+    // Looked up on PATH: an empty folder has none.
+    let searched = Voice(searchPath: folder.path)
+    #expect(!searched.speak("Night falls.", voice: "en", wordsPerMinute: 175))
+    #expect(searched.availability == .missing(.notInstalled))
+  }
+
+  @Test("espeak-ng is found on PATH at the first line; relative folders are skipped")
+  func foundOnPath() throws {
+    let empty = try TemporaryFolder()
+    defer { empty.remove() }
+    try withFake(.speaksLong) { _, fake in
+      let voice = Voice(searchPath: "relative/bin::\(empty.path):\(fake.folder)/")
+      defer { voice.stop() }
+      #expect(voice.speak("Night falls.", voice: "en", wordsPerMinute: 175))
+      #expect(eventually { fake.calls().count == 1 })
+    }
+    #expect(Voice.find("espeak-ng", in: "relative:") == nil)
+  }
+
+  @Test("a first line that complains on stderr (no sound card) makes the voice missing")
+  func complaintMeansNoAudio() throws {
+    try withFake(.complainsAndExits) { voice, fake in
+      #expect(
+        voice.speak("Night falls.", voice: "en", wordsPerMinute: 175), "started: not known yet")
+      #expect(eventually(step: voice.reap) { voice.availability != .unknown })
+      guard case .missing(.noAudio(let status, let errors)) = voice.availability else {
+        Issue.record("availability: \(voice.availability)")
+        return
+      }
+      #expect(status == 0, "espeak-ng exits 0 without a sound card: the complaint tells")
+      #expect(errors.contains("ALSA lib"), "\(errors)")
+      // From now on nothing is started: the caller rings the bell instead.
+      #expect(!voice.speak("Day breaks.", voice: "en", wordsPerMinute: 175))
+      #expect(fake.calls().count == 1)
+      #expect(voice.unreapedProcesses.isEmpty)
+    }
+  }
+
+  @Test("a first line that exits with a non-zero status makes the voice missing")
+  func failureMeansNoAudio() throws {
+    try withFake(.fails) { voice, _ in
+      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      #expect(eventually(step: voice.reap) { voice.availability != .unknown })
+      #expect(voice.availability == .missing(.noAudio(status: 3, errorOutput: "")))
+    }
+  }
+
+  @Test("a line cut short after it complained still tells that it was not heard")
+  func complaintBeforeTheCut() throws {
+    try withFake(.complainsAndSpeaksLong) { voice, fake in
+      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      // The log line comes after the complaint.
+      #expect(eventually { fake.calls().count == 1 })
+      let pid = try #require(voice.speakingProcess)
+      #expect(!voice.speak("Day breaks.", voice: "en", wordsPerMinute: 175))
+      guard case .missing(.noAudio(nil, let errors)) = voice.availability else {
+        Issue.record("availability: \(voice.availability)")
+        return
+      }
+      #expect(errors.hasPrefix("error:"), "\(errors)")
+      #expect(eventually(step: voice.reap) { isGone(pid) })
+    }
+  }
+
+  @Test("an empty line starts nothing")
+  func emptyLine() throws {
+    try withFake(.speaksLong) { voice, fake in
+      #expect(voice.speak("  ", voice: "en", wordsPerMinute: 175))
+      #expect(voice.speakingProcess == nil)
+      #expect(fake.calls().isEmpty)
+    }
+  }
+}
