@@ -126,6 +126,9 @@ extension App {
     }
     #expect(app.state.screen.isSummary)
     #expect(app.state.table?.winner == Palermo.town)
+    // No undo after a narrated game: the night cannot be replayed in the open.
+    app.press(.character("u"))
+    #expect(app.state.confirmation == nil)
   }
 
   @Test func withTheVoiceOffEachStepRingsTheBell() throws {

@@ -219,11 +219,12 @@ extension AppState {
     } else if session.nextReveal < table.seats.count {
       screen = .handOff(HandOffScreen(seat: session.nextReveal, pausedAt: clock))
     } else if var narration = session.narration {
-      // A night in progress starts again from "everyone, close your eyes".
-      let secret = narration.stage.isSecret
+      // A night in progress starts again from "everyone, close your eyes"
+      // (a saved game is read back at dusk already); the screen says so
+      // when choices of that night were made.
       narration.resume()
       self.session?.narration = narration
-      let midNight = secret || (narration.stage == .dusk && table.phase == .night && !table.choicesThisPhase.isEmpty)
+      let midNight = narration.stage == .dusk && table.phase == .night && !table.choicesThisPhase.isEmpty
       screen = .narrator(NarratorScreen(resumedNight: midNight))
     } else {
       var page = TableScreen()

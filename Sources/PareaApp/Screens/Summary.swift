@@ -136,8 +136,7 @@ public struct SummaryScreen: Hashable, Sendable {
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.playAgain")),
       KeyHint(key: "h", label: words(points == nil ? "key.home" : "key.leaveSession")),
-      KeyHint(key: "u", label: words("key.undo")),
-    ])
+    ] + (state.session?.narration == nil ? [KeyHint(key: "u", label: words("key.undo"))] : []))
   }
 
   /// Why the round ended, in a sentence with the names in it.
@@ -248,8 +247,9 @@ extension AppState {
       screen = .summary(SummaryScreen())
       return [.redrawAll]
     case .undo:
-      // The last action may have been the slip that ended the game.
-      askUndo()
+      // The last action may have been the slip that ended the game. A
+      // narrated game has no undo: its night cannot be replayed in the open.
+      if session?.narration == nil { askUndo() }
       return []
     case .scroll(let step):
       // Clamped here, not only when drawn: one step back always moves the view.
