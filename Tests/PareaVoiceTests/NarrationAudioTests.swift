@@ -32,7 +32,9 @@ struct NarrationAudioTests {
   /// names come in either script, whatever the language).
   static let sampleNames = ["Ελευθερία", "John"]
 
-  /// The narrator's lines: locale keys starting with `narrator.say.`.
+  /// The narrator's lines: locale keys starting with `narrator.say.`, each
+  /// placeholder filled with each sample name in turn (a line without
+  /// placeholders once).
   static func lines(in language: Language) -> [(key: String, text: String)] {
     let catalog = Catalog.builtIn(language)
     let keys = catalog.keys(in: language).filter { $0.hasPrefix("narrator.say.") }.sorted()
@@ -60,7 +62,10 @@ struct NarrationAudioTests {
     let lines = Self.lines(in: language)
     let keys = Set(lines.map(\.key))
     // So that the test cannot pass with nothing to check.
-    #expect(keys.count >= 10, "only \(keys.count) narrator.say.* keys in \(language)")
+    #expect(
+      keys.count >= 10,
+      "only \(keys.count) narrator.say.* keys in \(language) (the narrator's lines, Locales/\(language.rawValue)/narrator.strings)"
+    )
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     for (index, line) in lines.enumerated() {

@@ -141,6 +141,20 @@ import Testing
     #expect(searched.availability == .missing(.notInstalled))
   }
 
+  @Test("an espeak-ng that cannot be started is reported as such")
+  func spawnFailure() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // Executable, but its interpreter does not exist: exec fails in the child.
+    let path = folder.path + "/espeak-ng"
+    try "#!/nonexistent/interpreter\n".write(toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, 0o755)
+    let voice = Voice(executable: path)
+    #expect(!voice.speak("Night falls.", voice: "en", wordsPerMinute: 175))
+    #expect(voice.availability == .missing(.cannotStart(errno: ENOENT)))
+    #expect(voice.unreapedProcesses.isEmpty)
+  }
+
   @Test("espeak-ng is found on PATH at the first line; relative folders are skipped")
   func foundOnPath() throws {
     let empty = try TemporaryFolder()
