@@ -306,7 +306,16 @@ public final class Voice {
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+    var result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+    // "Text file busy": some process has the program open for writing at
+    // this instant (an upgrade replacing it, or a child forked by another
+    // thread that has not reached its own exec yet). It passes: try again a
+    // few times, a millisecond apart, before calling the voice missing.
+    for attempt in 1...3 where result == ETXTBSY {
+      var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000 * attempt)
+      nanosleep(&pause, nil)
+      result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+    }
     if captureErrors { close(pipeEnds[1]) }
     guard result == 0 else {
       if captureErrors { close(pipeEnds[0]) }

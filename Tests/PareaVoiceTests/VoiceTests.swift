@@ -96,7 +96,8 @@ import Testing
   @Test("stop() ends the line at once and leaves no child behind")
   func stopLeavesNoChild() throws {
     try withFake(.speaksLong) { voice, fake in
-      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      let started = voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      #expect(started, "\(voice.availability)")
       #expect(eventually { fake.calls().count == 1 })
       let pid = try #require(voice.speakingProcess)
       voice.stop()
@@ -147,8 +148,7 @@ import Testing
     defer { folder.remove() }
     // Executable, but its interpreter does not exist: exec fails in the child.
     let path = folder.path + "/espeak-ng"
-    try "#!/nonexistent/interpreter\n".write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+    try writeExecutable("#!/nonexistent/interpreter\n", to: path)
     let voice = Voice(executable: path)
     #expect(!voice.speak("Night falls.", voice: "en", wordsPerMinute: 175))
     #expect(voice.availability == .missing(.cannotStart(errno: ENOENT)))
