@@ -64,10 +64,10 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   defer { terminal.stop() }
   // The narrator's voice, made at its first line (it looks for espeak-ng
   // then): nothing of it runs or is loaded before the narrator speaks.
-  // Silenced on every way out (quit, Ctrl-C, a signal), before the terminal
-  // is restored (defers run last first).
+  // Silenced on every way out (quit, Ctrl-C, a signal), and its processes
+  // reaped, before the terminal is restored (defers run last first).
   var voice: Voice?
-  defer { voice?.stop() }
+  defer { voice?.shutDown() }
 
   var size = terminal.size
   var quitting = false
