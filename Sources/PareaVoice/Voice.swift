@@ -13,7 +13,8 @@
 /// on `/dev/null`), so nothing it writes can reach the terminal. A new line
 /// kills the one being spoken (its whole process group); `stop()` does the
 /// same; `reap()`, called once per turn of the run loop, collects lines that
-/// ended on their own, so no zombie is left.
+/// ended or were killed, so no zombie stays; `shutDown()` (at the program's
+/// end) kills and waits until nothing is left.
 ///
 /// Nothing happens when a `Voice` is made: `espeak-ng` is looked for on
 /// `PATH` when the first line is to be spoken, not at start-up.
@@ -79,11 +80,10 @@ public final class Voice {
   /// How much of a line's standard error is kept (for `Problem.noAudio`).
   private static let errorOutputLimit = 1024
 
-  /// How long a killed line's process is waited for before `reap()` is left
-  /// to collect it. A killed process ends within a millisecond as a rule;
-  /// this only bounds the rare case where it does not, so the caller never
-  /// waits for long.
-  private static let killWaitNanoseconds: Int64 = 20_000_000
+  /// How long `shutDown()` waits at most for killed lines to end. A killed
+  /// process is gone within a few milliseconds (0.2 to 4 ms measured on a
+  /// busy two-core machine); this only bounds the rare case where it is not.
+  private static let shutDownWaitNanoseconds: Int64 = 500_000_000
 
   /// A voice that speaks with `executable`, or with `espeak-ng` found on
   /// `searchPath` (by default the `PATH` environment variable when the first
@@ -93,7 +93,7 @@ public final class Voice {
     self.searchPath = searchPath
   }
 
-  deinit { stop() }
+  deinit { shutDown() }
 
   /// Says `text` in `voice` (espeak-ng's `-v`, e.g. "el" or "en") at
   /// `wordsPerMinute` (its `-s`), cutting short the line being spoken. Returns
@@ -123,7 +123,9 @@ public final class Voice {
   }
 
   /// Stops speaking at once: kills the line being spoken (its process group)
-  /// and reaps it. Safe to call at any time, more than once.
+  /// without waiting for it to end (that takes a few milliseconds, which a
+  /// new line or a key should not wait for); `reap()` collects it then.
+  /// Safe to call at any time, more than once.
   public func stop() {
     if var line = current {
       current = nil
@@ -136,9 +138,22 @@ public final class Voice {
       line.drainErrors()
       line.closeErrors()
       learn(from: line, exitStatus: result == line.pid ? Self.exitStatus(status) : nil)
-      if !ended && !Self.waitBriefly(for: line.pid) { ending.append(line.pid) }
+      if !ended { ending.append(line.pid) }
     }
     reapEnded()
+  }
+
+  /// Stops speaking and waits until every process this voice started has
+  /// ended and been reaped (half a second at most): for the program's way
+  /// out, so that no line outlives it, not even as a zombie.
+  public func shutDown() {
+    stop()
+    let start = Self.monotonicNanoseconds()
+    while !ending.isEmpty && Self.monotonicNanoseconds() - start < Self.shutDownWaitNanoseconds {
+      var pause = timespec(tv_sec: 0, tv_nsec: 200_000)
+      nanosleep(&pause, nil)
+      reapEnded()
+    }
   }
 
   /// Collects lines that have ended, without waiting: the one speaking (once
@@ -306,7 +321,16 @@ public final class Voice {
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+    var result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+    // "Text file busy": some process has the program open for writing at
+    // this instant (an upgrade replacing it, or a child forked by another
+    // thread that has not reached its own exec yet). It passes: try again a
+    // few times, a millisecond apart, before calling the voice missing.
+    for attempt in 1...3 where result == ETXTBSY {
+      var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000 * attempt)
+      nanosleep(&pause, nil)
+      result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+    }
     if captureErrors { close(pipeEnds[1]) }
     guard result == 0 else {
       if captureErrors { close(pipeEnds[0]) }
@@ -329,19 +353,6 @@ public final class Voice {
       guard let descriptor = Int32(name), descriptor > 2, descriptor != own else { continue }
       let flags = fcntl(descriptor, F_GETFD)
       if flags >= 0, flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
-    }
-  }
-
-  /// Reaps `pid` (already sent SIGKILL), trying for at most
-  /// `killWaitNanoseconds`; false when it had not ended by then.
-  private static func waitBriefly(for pid: pid_t) -> Bool {
-    let start = monotonicNanoseconds()
-    while true {
-      let result = waitpid(pid, nil, WNOHANG)
-      if result == pid || (result < 0 && errno != EINTR) { return true }
-      if monotonicNanoseconds() - start > killWaitNanoseconds { return false }
-      var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
-      nanosleep(&pause, nil)
     }
   }
 

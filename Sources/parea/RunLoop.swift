@@ -62,11 +62,12 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     return .terminalUnavailable(error)
   }
   defer { terminal.stop() }
-  // The narrator's voice looks for espeak-ng at its first line, not now.
-  // Silenced on every way out (quit, Ctrl-C, a signal), before the terminal
-  // is restored (defers run last first).
-  let voice = Voice()
-  defer { voice.stop() }
+  // The narrator's voice, made at its first line (it looks for espeak-ng
+  // then): nothing of it runs or is loaded before the narrator speaks.
+  // Silenced on every way out (quit, Ctrl-C, a signal), and its processes
+  // reaped, before the terminal is restored (defers run last first).
+  var voice: Voice?
+  defer { voice?.shutDown() }
 
   var size = terminal.size
   var quitting = false
@@ -76,7 +77,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   /// The notice that the narrator cannot be heard, the first time that is
   /// known (once per run); its effects.
   func tellVoiceMissing() -> [Effect] {
-    guard !toldVoiceMissing, case .missing(let problem) = voice.availability else { return [] }
+    guard !toldVoiceMissing, case .missing(let problem) = voice?.availability else { return [] }
     toldVoiceMissing = true
     return app.send(.reported([problem.notice]))
   }
@@ -90,12 +91,14 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       case .bell: terminal.bell()
       case .speak(let speech):
         // Where the voice cannot be heard, the bell marks the step instead.
-        let started = voice.speak(
+        let speaker = voice ?? Voice()
+        voice = speaker
+        let started = speaker.speak(
           speech.text, voice: speech.language.rawValue, wordsPerMinute: speech.wordsPerMinute)
         if !started { terminal.bell() }
         perform(tellVoiceMissing())
       case .silence:
-        voice.stop()
+        voice?.stop()
         perform(tellVoiceMissing())
       case .saveSettings, .savePlayers, .saveGame:
         if let problem = storage.perform(effect, state: app.state) {
@@ -142,11 +145,13 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     }
     // A line that has ended is reaped; if it turns out that it was not heard
     // (the first line tells), the bell marks its step, one turn late at most.
-    let voiceBefore = voice.availability
-    voice.reap()
-    if voice.availability != voiceBefore, case .missing = voice.availability {
-      terminal.bell()
-      perform(tellVoiceMissing())
+    if let voice {
+      let before = voice.availability
+      voice.reap()
+      if voice.availability != before, case .missing = voice.availability {
+        terminal.bell()
+        perform(tellVoiceMissing())
+      }
     }
     perform(app.tick(now: monotonicMilliseconds()))
     if quitting { break }

@@ -31,8 +31,12 @@ struct NarrationAudioTests {
   /// Sample names for the `{placeholders}`: one Greek, one Latin (the group's
   /// names come in either script, whatever the language).
   static let sampleNames = ["Ελευθερία", "John"]
+  /// Placeholders that stand for a number ("Night {round}"): filled with one.
+  static let numberPlaceholders: Set = ["round", "count", "number", "minutes", "seconds"]
 
-  /// The narrator's lines: locale keys starting with `narrator.say.`.
+  /// The narrator's lines: locale keys starting with `narrator.say.`, each
+  /// placeholder filled with each sample name in turn, or with a number (a
+  /// line without placeholders once).
   static func lines(in language: Language) -> [(key: String, text: String)] {
     let catalog = Catalog.builtIn(language)
     let keys = catalog.keys(in: language).filter { $0.hasPrefix("narrator.say.") }.sorted()
@@ -44,7 +48,8 @@ struct NarrationAudioTests {
         continue
       }
       for sample in sampleNames {
-        let arguments = Dictionary(uniqueKeysWithValues: names.map { ($0, sample) })
+        let arguments = Dictionary(
+          uniqueKeysWithValues: names.map { ($0, numberPlaceholders.contains($0) ? "2" : sample) })
         lines.append((key: key, text: catalog.text(key, arguments)))
       }
     }
@@ -60,7 +65,10 @@ struct NarrationAudioTests {
     let lines = Self.lines(in: language)
     let keys = Set(lines.map(\.key))
     // So that the test cannot pass with nothing to check.
-    #expect(keys.count >= 10, "only \(keys.count) narrator.say.* keys in \(language)")
+    #expect(
+      keys.count >= 10,
+      "only \(keys.count) narrator.say.* keys in \(language) (the narrator's lines, Locales/\(language.rawValue)/narrator.strings)"
+    )
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     for (index, line) in lines.enumerated() {

@@ -104,8 +104,7 @@ struct FakeEspeak {
       \(ending)
 
       """
-    try script.write(toFile: executable, atomically: true, encoding: .utf8)
-    chmod(executable, 0o755)
+    try writeExecutable(script, to: executable)
   }
 
   /// The calls logged so far: each one's process id and arguments.
@@ -121,6 +120,19 @@ struct FakeEspeak {
   static func quote(_ word: String) -> String {
     "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
+}
+
+/// Writes an executable file through a descriptor that no child process can
+/// keep: close-on-exec, so a process another test spawns meanwhile drops it
+/// at its exec (a program open for writing anywhere cannot be executed:
+/// ETXTBSY, "text file busy").
+func writeExecutable(_ text: String, to path: String) throws {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+  guard descriptor >= 0 else { throw TestError("cannot create \(path): errno \(errno)") }
+  let bytes = Array(text.utf8)
+  let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  close(descriptor)
+  guard written == bytes.count else { throw TestError("cannot write \(path)") }
 }
 
 /// A test's own failure, with what helps to understand it.

@@ -21,7 +21,7 @@ import Testing
     defer { folder.remove() }
     let fake = try FakeEspeak(in: folder.path, behaviour: behaviour)
     let voice = Voice(executable: fake.executable)
-    defer { voice.stop() }
+    defer { voice.shutDown() }
     try body(voice, fake)
   }
 
@@ -93,10 +93,11 @@ import Testing
     }
   }
 
-  @Test("stop() ends the line at once and leaves no child behind")
+  @Test("stop() ends the line at once and, with the run loop's reap(), leaves no child behind")
   func stopLeavesNoChild() throws {
     try withFake(.speaksLong) { voice, fake in
-      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      let started = voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      #expect(started, "\(voice.availability)")
       #expect(eventually { fake.calls().count == 1 })
       let pid = try #require(voice.speakingProcess)
       voice.stop()
@@ -106,6 +107,21 @@ import Testing
       // The voice was not found wanting: cut short, a line tells nothing.
       #expect(voice.availability == .unknown)
       voice.stop()  // twice is harmless
+    }
+  }
+
+  @Test("shutDown() (the program's way out) returns with every line killed and reaped")
+  func shutDownLeavesNothing() throws {
+    try withFake(.speaksLong) { voice, fake in
+      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      #expect(eventually { fake.calls().count == 1 })
+      voice.speak("Day breaks.", voice: "en", wordsPerMinute: 175)
+      #expect(eventually { fake.calls().count == 2 })
+      // The line speaking, and the one it cut short unless already reaped.
+      let pids = fake.calls().map(\.pid)
+      voice.shutDown()
+      #expect(voice.unreapedProcesses.isEmpty)
+      for pid in pids { #expect(isGone(pid), "process \(pid) outlived shutDown()") }
     }
   }
 
@@ -141,13 +157,26 @@ import Testing
     #expect(searched.availability == .missing(.notInstalled))
   }
 
+  @Test("an espeak-ng that cannot be started is reported as such")
+  func spawnFailure() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // Executable, but its interpreter does not exist: exec fails in the child.
+    let path = folder.path + "/espeak-ng"
+    try writeExecutable("#!/nonexistent/interpreter\n", to: path)
+    let voice = Voice(executable: path)
+    #expect(!voice.speak("Night falls.", voice: "en", wordsPerMinute: 175))
+    #expect(voice.availability == .missing(.cannotStart(errno: ENOENT)))
+    #expect(voice.unreapedProcesses.isEmpty)
+  }
+
   @Test("espeak-ng is found on PATH at the first line; relative folders are skipped")
   func foundOnPath() throws {
     let empty = try TemporaryFolder()
     defer { empty.remove() }
     try withFake(.speaksLong) { _, fake in
       let voice = Voice(searchPath: "relative/bin::\(empty.path):\(fake.folder)/")
-      defer { voice.stop() }
+      defer { voice.shutDown() }
       #expect(voice.speak("Night falls.", voice: "en", wordsPerMinute: 175))
       #expect(eventually { fake.calls().count == 1 })
     }
