@@ -56,6 +56,9 @@ import Testing
     for phase in game.phases {
       keys.formUnion(["phase.\(phase.id).name", "phase.\(phase.id).begin", "phase.\(phase.id).undo"])
       if phase.endsAtADeath { keys.insert("phase.\(phase.id).secondDeath") }
+      // The summary's story: a phase where nobody left, and the deaths it records.
+      keys.insert("story.quiet.\(phase.id)")
+      for cause in phase.causes { keys.insert("story.died.\(cause)") }
       // The narrator's words for each night step, and the first step's night of meeting only.
       for (index, step) in phase.steps.enumerated() {
         keys.formUnion([
@@ -63,11 +66,20 @@ import Testing
           "narrator.step.\(step.id).prompt", "narrator.record.\(step.id)",
         ])
         if index == 0 { keys.insert("narrator.say.\(step.id).meet") }
+        keys.formUnion(["story.chose.\(step.id)", "story.chose.\(step.id).none"])
+        if step.action == .kill { keys.insert("story.met.\(step.id)") }
       }
     }
     // A narrated game announces its winner.
     if game.phases.contains(where: { !$0.steps.isEmpty }) {
       for side in game.sides { keys.insert("narrator.say.won.\(side.id)") }
+    }
+    // A game of nights and days says on its summary why a side won, and who a kamikaze took.
+    if game.usesPhases {
+      for side in game.sides { keys.insert("summary.won.\(side.id)") }
+      if game.roles.contains(where: { $0.takesPlayerAlongWhen != nil }) {
+        keys.insert("story.died.takenByKamikaze")
+      }
     }
     for rule in game.setupRules {
       let key = SetupError.gameRule(game: game.id, rule: rule).key

@@ -271,3 +271,39 @@ enum StepHolder { case alive, dead, notDealt }
     expectGolden(moderator.render(width: 80, height: 24), "narrator-moderator.\(language)")
   }
 }
+
+@Suite struct NarratorStoryTests {
+  /// A narrated game to the town's win: Night 1 kills a man whose name ends
+  /// in -ος, Day 1 votes out a thief, Night 2 is saved by the Doctor, Day 2
+  /// votes out the other thief.
+  static func finishedGame(_ language: Language) throws -> App {
+    var app = narratedApp(language)
+    let table = try #require(app.state.table)
+    let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
+    let doctor = try #require(table.seats(holding: Palermo.Roles.doctor).first)
+    let victim = try #require(table.seats.indices.first { table.seats[$0].name.hasSuffix("ος") && !thieves.contains($0) && $0 != doctor })
+    let saved = try #require(table.seats.indices.first { !thieves.contains($0) && $0 != doctor && $0 != victim })
+    for (night, thief) in thieves.enumerated() {
+      app.press(.enter)
+      _ = try app.waitOutStage()
+      _ = try app.choose(seat: night == 0 ? victim : saved)
+      _ = try app.waitOutStage()
+      _ = try app.waitOutStage()
+      _ = try app.choose(seat: night == 0 ? doctor : saved)
+      _ = try app.waitOutStage()
+      _ = try app.waitOutStage()
+      #expect(app.narration?.stage == .morning)
+      app.press(.enter, .enter)
+      _ = try app.choose(seat: thief)
+    }
+    #expect(app.state.screen.isSummary)
+    return app
+  }
+
+  @Test(arguments: [Language.en, .el]) func theSummaryTellsTheGamesStory(_ language: Language) throws {
+    var app = try Self.finishedGame(language)
+    expectGolden(app.render(width: 80, height: 24), "summary-story.\(language)")
+    for _ in 0..<30 { app.press(.down) }
+    expectGolden(app.render(width: 80, height: 24), "summary-story-end.\(language)")
+  }
+}

@@ -43,8 +43,16 @@ public struct SummaryScreen: Hashable, Sendable {
 
   /// Why the game ended, wrapped to the screen.
   static func reasonLines(state: AppState, table: Table, words: Words, width: Int) -> [String] {
-    guard let ending = state.rules.ending(of: table) else { return [] }
-    return TextWidth.wrap(reason(ending, table: table, state: state, words: words), width: width - 8)
+    let text: String
+    if let ending = state.rules.ending(of: table) {
+      text = reason(ending, table: table, state: state, words: words)
+    } else if !state.rules.phases.isEmpty, let winner = state.rules.winner(of: table) {
+      // A game of nights and days ends by its win rule: say which.
+      text = words("summary.won.\(winner)")
+    } else {
+      return []
+    }
+    return TextWidth.wrap(text, width: width - 8)
   }
 
   /// Where the list of players goes: below the winner, the reason and the location.
@@ -65,8 +73,8 @@ public struct SummaryScreen: Hashable, Sendable {
     if standings {
       return max(0, state.sessionTotals().count - standingsBody(size: state.viewport).height)
     }
-    let rows = table.seats.count + (state.rules.points(for: table) == nil ? 0 : 1)
-    return max(0, rows - list(state: state, table: table, words: words, size: state.viewport).height)
+    let list = list(state: state, table: table, words: words, size: state.viewport)
+    return max(0, rows(state: state, table: table, words: words, width: list.width).count - list.height)
   }
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
@@ -96,13 +104,35 @@ public struct SummaryScreen: Hashable, Sendable {
       row += 1
     }
     let list = Self.list(state: state, table: table, words: words, size: Size(width: bounds.width, height: bounds.height))
+    let rows = Self.rows(state: state, table: table, words: words, width: list.width)
+    let top = min(scroll, max(0, rows.count - list.height))
+    for (offset, index) in (top..<min(rows.count, top + list.height)).enumerated() {
+      for (column, text, limit) in rows[index].cells {
+        canvas.write(text, row: list.row + offset, column: list.column + column, style: rows[index].style, limit: limit)
+      }
+    }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.playAgain")),
+      KeyHint(key: "h", label: words(points == nil ? "key.home" : "key.leaveSession")),
+    ] + (state.session?.narration == nil ? [KeyHint(key: "u", label: words("key.undo"))] : [])
+      + (rows.count > list.height ? [KeyHint(key: "↑↓", label: words("key.scroll"))] : []))
+  }
+
+  /// One line of the scrolled list: its cells (column, text, width limit) and style.
+  typealias Row = (cells: [(Int, String, Int)], style: Style)
+
+  /// The scrolled list: one row per player (in a scored game a heading
+  /// first), then the story of a game of nights and days.
+  static func rows(state: AppState, table: Table, words: Words, width: Int) -> [Row] {
+    let rules = state.rules
+    let points = rules.points(for: table)
     // One row per player; in a scored game a heading first. Each column is
     // written on its own with a limit, so a long text is cut, never run into the next.
-    var rows: [(cells: [(Int, String, Int)], style: Style)] = []
+    var rows: [Row] = []
     if points != nil {
       rows.append((
         [(0, words("table.player"), 20), (Self.roleColumn, words("summary.role"), 24),
-          (Self.roundColumn, words("summary.points"), 6), (Self.totalColumn, words("summary.total"), list.width - Self.totalColumn)],
+          (Self.roundColumn, words("summary.points"), 6), (Self.totalColumn, words("summary.total"), width - Self.totalColumn)],
         Theme.dim))
     }
     let guesser = table.guess?.by
@@ -121,22 +151,49 @@ public struct SummaryScreen: Hashable, Sendable {
         if let note { cells.append((Self.noteColumn, note, 12)) }
         let total = (state.session?.scores[player.name] ?? 0) + points[seat]
         cells.append((Self.roundColumn, "+\(points[seat])", 6))
-        cells.append((Self.totalColumn, String(total), list.width - Self.totalColumn))
+        cells.append((Self.totalColumn, String(total), width - Self.totalColumn))
       } else if let death = player.death {
-        cells.append((Self.noteColumn, words("cause.\(death)"), list.width - Self.noteColumn))
+        cells.append((Self.noteColumn, words("cause.\(death)"), width - Self.noteColumn))
       }
       rows.append((cells, rules.isBad(player.role) ? Theme.bad : Theme.normal))
     }
-    let top = min(scroll, max(0, rows.count - list.height))
-    for (offset, index) in (top..<min(rows.count, top + list.height)).enumerated() {
-      for (column, text, limit) in rows[index].cells {
-        canvas.write(text, row: list.row + offset, column: list.column + column, style: rows[index].style, limit: limit)
+    return rows + storyRows(state: state, table: table, words: words, width: width)
+  }
+
+  /// The game's story (`Table.story`), a heading per night and day and a line
+  /// per thing that happened in it, wrapped to the list.
+  static func storyRows(state: AppState, table: Table, words: Words, width: Int) -> [Row] {
+    let chapters = table.story(rules: state.session?.narration?.rules ?? state.houseRules.narrator)
+    guard !chapters.isEmpty else { return [] }
+    func name(_ seat: Int) -> String { table.seats.indices.contains(seat) ? table.seats[seat].name : "" }
+    var rows: [Row] = [([], Theme.normal), ([(0, words("story.title"), width)], Theme.title)]
+    for chapter in chapters {
+      rows.append(([(2, words("phase.\(chapter.phase).name", ["round": String(chapter.round)]), width - 2)], Style(bold: true)))
+      for event in chapter.events {
+        let line: String
+        switch event {
+        case .chose(let step, let seat?):
+          line = words("story.chose.\(step)", ["name": name(seat)])
+        case .chose(let step, nil):
+          line = words("story.chose.\(step).none")
+        case .met(let step):
+          line = words("story.met.\(step)")
+        case .saved:
+          line = words("story.saved")
+        case .died(let seat, let cause):
+          let role = table.seats.indices.contains(seat) ? words.roleName(table.seats[seat].role) : ""
+          line = words("story.died.\(cause)", ["name": name(seat), "role": role])
+        case .tied:
+          line = words("story.tied")
+        case .quiet:
+          line = words("story.quiet.\(chapter.phase)")
+        }
+        for (index, part) in TextWidth.wrap(line, width: width - 6).enumerated() {
+          rows.append(([(index == 0 ? 4 : 6, part, width - 6)], Theme.normal))
+        }
       }
     }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words("key.playAgain")),
-      KeyHint(key: "h", label: words(points == nil ? "key.home" : "key.leaveSession")),
-    ] + (state.session?.narration == nil ? [KeyHint(key: "u", label: words("key.undo"))] : []))
+    return rows
   }
 
   /// Why the round ended, in a sentence with the names in it.
