@@ -82,6 +82,20 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     return app.send(.reported([problem.notice]))
   }
 
+  var pendingSpeech: Speech?
+
+  /// Says the line the last effects asked for, now that their frame is drawn.
+  /// Where the voice cannot be heard, the bell marks the step instead.
+  func speakAfterFrame() {
+    guard let speech = pendingSpeech else { return }
+    pendingSpeech = nil
+    let speaker = voice ?? Voice()
+    voice = speaker
+    let started = speaker.speak(speech.text, voice: speech.language.rawValue, wordsPerMinute: speech.wordsPerMinute)
+    if !started { terminal.bell() }
+    perform(tellVoiceMissing())
+  }
+
   /// Carries out the app's effects; storage goes to `storage`.
   func perform(_ effects: [Effect]) {
     for effect in effects {
@@ -90,14 +104,12 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       case .redrawAll: repaintAll = true
       case .bell: terminal.bell()
       case .speak(let speech):
-        // Where the voice cannot be heard, the bell marks the step instead.
-        let speaker = voice ?? Voice()
-        voice = speaker
-        let started = speaker.speak(
-          speech.text, voice: speech.language.rawValue, wordsPerMinute: speech.wordsPerMinute)
-        if !started { terminal.bell() }
-        perform(tellVoiceMissing())
+        // Said once the frame it belongs to is on the screen (`speakAfterFrame`):
+        // a step's line is never heard while the last step's screen still shows.
+        // A later line replaces it, as a new line cuts the one being said.
+        pendingSpeech = speech
       case .silence:
+        pendingSpeech = nil
         voice?.stop()
         perform(tellVoiceMissing())
       case .saveSettings, .savePlayers, .saveGame:
@@ -126,6 +138,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     terminal.draw(next)
     shown = next
   }
+  speakAfterFrame()
   while !app.isFinished && !quitting {
     // The timeout lets the loop notice a signal, and the round timer run,
     // even when no key comes.
@@ -163,6 +176,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       shown = next
       repaintAll = false
     }
+    speakAfterFrame()
   }
   return .finished
 }
