@@ -748,6 +748,65 @@ def voice_first_audio(espeak, runs, warmup, line=VOICE_LINE):
     return times
 
 
+NARRATED_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "narrated")
+
+# A stand-in for espeak-ng that "speaks" a line for two minutes without a
+# sound device: Parea starts it as it starts espeak-ng, and it stays running
+# while the keys are timed. It writes its process id where the bench finds it.
+SPEAKING_STAND_IN = """#!/bin/sh
+echo $$ >> "$PAREA_BENCH_VOICE_PIDS"
+exec sleep 120
+"""
+
+
+def keys_while_speaking(parea, env, presses):
+    """Key -> redraw while the narrator speaks: a narrated Palermo game saved
+    during Night 1 (bench/fixtures/narrated) is resumed, night falls, and on
+    the thieves' step (its line being spoken by a stand-in for espeak-ng) ↓
+    and ↑ move the highlight `presses` times. Returns the times (ms)."""
+    folder = tempfile.mkdtemp(prefix="parea-bench-narrated-")
+    try:
+        shutil.copytree(NARRATED_FIXTURE, folder, dirs_exist_ok=True)
+        os.makedirs(os.path.join(folder, "config"), exist_ok=True)
+        bin_dir = os.path.join(folder, "bin")
+        os.makedirs(bin_dir)
+        stand_in = os.path.join(bin_dir, "espeak-ng")
+        with open(stand_in, "w") as f:
+            f.write(SPEAKING_STAND_IN)
+        os.chmod(stand_in, 0o755)
+        pids = os.path.join(folder, "voice-pids")
+        run_env = dict(env, XDG_CONFIG_HOME=os.path.join(folder, "config"),
+                       XDG_STATE_HOME=os.path.join(folder, "state"),
+                       PATH=bin_dir + os.pathsep + env["PATH"], PAREA_BENCH_VOICE_PIDS=pids)
+        child = Child([parea, "--lang", "en"], run_env)
+        times = []
+        try:
+            child.wait_screen(["Resume"])
+            child.press(b"\r", ["NIGHT 1 IS ABOUT TO FALL"])
+            child.press(b"\r", ["EVERYONE, CLOSE YOUR EYES"])
+            # The thieves wake after the pause of night falling (6 s).
+            child.wait_screen(["Tonight's victim:", "\u25b8 "], timeout=15)
+
+            def lit():
+                line = next(l for l in child.screen.text().splitlines() if "\u25b8 " in l)
+                return line.strip()
+
+            for i in range(presses):
+                before = lit()
+                key = b"\x1bOB" if i % 2 == 0 else b"\x1bOA"  # as xterm sends them in keypad mode
+                times.append(child.press(key, ["Tonight's victim:", "\u25b8 "], [before]) * 1000)
+            with open(pids) as f:
+                speaking = [int(x) for x in f.read().split()]
+            if not speaking or not os.path.exists(f"/proc/{speaking[-1]}"):
+                raise RuntimeError("the narrator's line was not being spoken while the keys were timed")
+        finally:
+            child.finish(b"\x1b")
+        return times
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+
 def fmt(v, digits=2):
     return f"{v:.{digits}f}"
 
@@ -856,6 +915,14 @@ def report(results, deals, extra, voice=None):
                 f"{fmt(statistics.median(ms))} ms (not from issue 6)"))
         else:
             print(f"narrator's voice: not measured ({voice['missing']})")
+        if voice.get("keys_ms"):
+            ms = voice["keys_ms"]
+            print(f"key->redraw while a line is spoken (↓/↑ on the thieves' step, a stand-in"
+                  f" espeak-ng running): min {fmt(min(ms), 3)} ms   median {fmt(statistics.median(ms), 3)} ms"
+                  f"   max {fmt(max(ms), 3)} ms   ({len(ms)} keys)")
+            verdicts.append((
+                "key->redraw while speaking < 2 ms", statistics.median(ms) < TARGET_KEY_MEDIAN_MS,
+                f"{fmt(statistics.median(ms), 3)} ms median (not from issue 6)"))
     if verdicts:
         print()
         print("targets (issue 6):")
@@ -942,6 +1009,12 @@ def main():
     else:
         voice = {"missing": "espeak-ng is not installed; scripts/setup --bench installs it"}
     results["voice"] = voice
+    if args.parea:
+        try:
+            voice["keys_ms"] = keys_while_speaking(args.parea, env, args.rounds * 2)
+        except (RuntimeError, OSError, StopIteration) as error:
+            print(f"measure.py: keys while the narrator speaks: {error}", file=sys.stderr)
+            return 1
     rows, verdicts = report(results, deals, extra, voice)
     cross = [f"{name.split(' (')[0]} {r['time_v_peak_rss_mb']:.1f} MB"
              for _, name, r in results["programs"] if r.get("time_v_peak_rss_mb")]

@@ -76,4 +76,22 @@ struct SummaryTests {
     #expect(store.loadSettings().problems.isEmpty)
     #expect(store.loadPlayers().value.count == 6)
   }
+
+  @Test("The benchmark's narrated game (bench/fixtures/narrated) still loads, in the middle of Night 1")
+  func narratedBenchmarkFixture() throws {
+    let root = String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")
+    let fixture = "/" + root + "/bench/fixtures/narrated/"
+    let sandbox = Sandbox()
+    for file in ["state/parea/players.json", "state/parea/game.json"] {
+      sandbox.put(try #require(sandbox.bytes(fixture + file), "bench fixture \(file)"), at: file)
+    }
+    var store = sandbox.store()
+    let game = store.loadGame()
+    #expect(game.problems.isEmpty, "\(game.problems)")
+    let session = try #require(game.value, "bring the fixture up to date with the format")
+    #expect(session.table?.seats.count == 7)
+    #expect(session.narration?.mode == .parea)
+    // A game saved during the night resumes at dusk: the bench presses Enter there.
+    #expect(session.narration?.stage == .dusk)
+  }
 }
