@@ -307,3 +307,105 @@ enum StepHolder { case alive, dead, notDealt }
     expectGolden(app.render(width: 80, height: 24), "summary-story-end.\(language)")
   }
 }
+
+/// A night by keys and ticks, each step checked whole with `TestStore`: the
+/// state before with the stated change, and nothing else. The narration's
+/// own fields are not settable from outside: each step's narration is read
+/// from a probe (a copy of the app that took the step first), its stage and
+/// end are checked, and the store then requires exactly that change.
+@Suite struct NarratorWholeStateTests {
+  /// The narration after a copy of `app` takes `step`.
+  static func probe(_ app: App, _ step: (inout App) -> Void) throws -> Narration {
+    var copy = app
+    step(&copy)
+    return try #require(copy.state.session?.narration)
+  }
+
+  static func page(_ selection: Int, confirming: NarratorPick? = nil) -> Screen {
+    var page = NarratorScreen()
+    page.selection = selection
+    page.confirming = confirming
+    return .narrator(page)
+  }
+
+  @Test func aNightStepByStep() throws {
+    var store = TestStore(narratedApp())
+    let table = try #require(store.state.table)
+    let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
+    let doctor = try #require(table.seats(holding: Palermo.Roles.doctor).first)
+    let victims = table.alive.filter { !thieves.contains($0) }
+    let victim = try #require(victims.first { $0 != doctor })
+    let speak = { (key: String) in store.app.speech(store.app.line(key)) }
+    var now = store.state.clock
+
+    // Dusk → night falls: a fixed pause of 6 s.
+    var next = try Self.probe(store.app) { $0.press(.enter) }
+    #expect(next.stage == .nightFalls && next.stageEnds == now + 6_000)
+    store.press(.enter, effects: [store.app.speech(store.app.line("narrator.say.nightFalls", ["round": "1"])), .saveGame]) {
+      $0.session?.narration = next
+    }
+    // The thieves wake for a drawn 30–45 s; the list starts on its first entry.
+    now += 6_000
+    next = try Self.probe(store.app) { $0.tick(now: now) }
+    let thievesEnd = try #require(next.stageEnds)
+    #expect(next.stage == .awake(step: 0) && (now + 30_000...now + 45_000).contains(thievesEnd))
+    store.tick(now: now, effects: [speak("narrator.say.thieves.wake"), .saveGame]) { [next] in
+      $0.clock = now
+      $0.session?.narration = next
+    }
+    // ↓ moves the highlight to the victim, Enter asks, Enter confirms: the
+    // choice is in the log, the screen goes to "eyes closed", the step goes on.
+    let index = try #require(victims.firstIndex(of: victim))
+    for step in 0..<index {
+      store.press(.down) { $0.screen = Self.page(step + 1) }
+    }
+    store.press(.enter) { $0.screen = Self.page(index, confirming: .seat(victim)) }
+    try store.press(.enter, effects: [.redrawAll, .saveGame]) {
+      $0.screen = Self.page(0)
+      try $0.session?.table?.recordChoice("thieves", seat: victim)
+    }
+    // Keys on the eyes-closed screen change nothing.
+    store.press(.down)
+    store.press(.enter)
+    // The end of the step: "Thieves, close your eyes" (4 s).
+    now = thievesEnd
+    next = try Self.probe(store.app) { $0.tick(now: now) }
+    #expect(next.stage == .asleep(step: 0) && next.stageEnds == now + 4_000)
+    store.tick(now: now, effects: [.redrawAll, speak("narrator.say.thieves.sleep"), .saveGame]) { [next] in
+      $0.clock = now
+      $0.session?.narration = next
+    }
+    // The Doctor wakes; the time runs out without a choice: "nobody" is logged.
+    now += 4_000
+    next = try Self.probe(store.app) { $0.tick(now: now) }
+    let doctorEnd = try #require(next.stageEnds)
+    #expect(next.stage == .awake(step: 1) && (now + 30_000...now + 45_000).contains(doctorEnd))
+    store.tick(now: now, effects: [speak("narrator.say.doctor.wake"), .saveGame]) { [next] in
+      $0.clock = now
+      $0.session?.narration = next
+    }
+    now = doctorEnd
+    next = try Self.probe(store.app) { $0.tick(now: now) }
+    #expect(next.stage == .asleep(step: 1) && next.stageEnds == now + 4_000)
+    try store.tick(now: now, effects: [.redrawAll, speak("narrator.say.doctor.sleep"), .saveGame]) { [next] in
+      $0.clock = now
+      $0.session?.narration = next
+      try $0.session?.table?.recordChoice("doctor", seat: nil)
+    }
+    // Morning: the victim died, and the table is in Day 1.
+    now += 4_000
+    next = try Self.probe(store.app) { $0.tick(now: now) }
+    #expect(next.stage == .morning && next.stageEnds == nil)
+    let name = table.seats[victim].name
+    try store.tick(now: now, effects: [
+      store.app.speech(store.app.line("narrator.say.morning") + " " + store.app.line("narrator.say.died", ["name": name])),
+      .saveGame,
+    ]) { [next] in
+      $0.clock = now
+      $0.session?.narration = next
+      // The table's own operations: the night resolved (the victim dies), then Day 1.
+      #expect(try $0.session?.table?.resolveNight() == victim)
+      try $0.session?.table?.advancePhase()
+    }
+  }
+}

@@ -65,6 +65,17 @@ struct TestStore {
     check("press(\(describe(key)))", expected: expected, effects: effects, actual: actual, sourceLocation)
   }
 
+  /// Lets the clock reach `now` (`App.tick`), then checks the step as `send` does.
+  mutating func tick(
+    now: Int64, effects: [Effect] = [], _ change: (inout AppState) throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) rethrows {
+    var expected = app.state
+    try change(&expected)
+    let actual = app.tick(now: now)
+    check("tick(now: \(now))", expected: expected, effects: effects, actual: actual, sourceLocation)
+  }
+
   private func check(
     _ step: String, expected: AppState, effects: [Effect], actual: [Effect], _ sourceLocation: SourceLocation
   ) {
