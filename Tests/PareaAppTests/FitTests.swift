@@ -12,7 +12,6 @@ import Testing
   static let limits: [(String, Int)] = [
     ("key.", 16),  // footer hints: up to six on one 80-column line
     ("table.command.", 20),  // the actions panel
-    ("settings.revealDeadRoles", 40), ("settings.hideSpyCount", 40), ("settings.revealCountdown", 40),
     ("table.player", 24), ("table.state", 21), ("table.alive", 21), ("cause.", 21),
     ("table.deadRole", 14),  // with a role name (at most 17 today) in the 30 columns under State
     ("players.empty", 36),  // one line of the players' column, beside the quick picks
@@ -28,6 +27,25 @@ import Testing
       if key.hasSuffix(".hint") && key.hasPrefix("settings.") {
         #expect(TextWidth.of(catalog.text(key)) <= 71, "\(key) in \(language)")
       }
+    }
+  }
+
+  /// Every row of the settings screen fits it at its narrowest: the label in
+  /// its column, the values after it (short of the scroll marks), the hint and
+  /// the section titles on their lines.
+  @Test(arguments: Language.allCases) func settingsFit(_ language: Language) {
+    let catalog = Catalog.builtIn(language)
+    let words = Words(wording: catalog)
+    #expect(SettingsScreen.settings.count == 11)
+    for setting in SettingsScreen.settings {
+      let label = TextWidth.of(catalog.text(setting.label))
+      #expect(label <= SettingsScreen.labelWidth, "\(setting.label) in \(language) is \(label) columns")
+      let values = SettingsScreen.width(ofValues: setting, words: words)
+      #expect(values <= SettingsScreen.valuesWidth, "the values of \(setting.label) in \(language): \(values)")
+      #expect(TextWidth.of(catalog.text(setting.hint)) <= 71, "\(setting.hint) in \(language)")
+    }
+    for section in SettingsScreen.sections {
+      #expect(TextWidth.of(catalog.text(section.title)) <= AppState.minimumWidth - 6, "\(section.title)")
     }
   }
 

@@ -301,6 +301,17 @@ import Testing
     expectGolden(app.render(width: 80, height: 24), "settings.\(language)")
   }
 
+  /// Low in the list, on a narrator's rule with a value changed: that rule's
+  /// hint at the bottom, and the colours of the lit values and the highlight.
+  @Test(arguments: languages) func settingsTieRule(_ language: Language) {
+    var app = makeApp(language)
+    app.press(.character("s"))
+    for _ in 0..<9 { app.press(.down) }
+    app.press(.right)
+    #expect(app.state.houseRules.narrator.tie == .revoteOnce)
+    expectGolden(app.render(width: 80, height: 24), "settings-tie.\(language)", styles: true)
+  }
+
   @Test(arguments: languages) func tooSmall(_ language: Language) {
     let app = makeApp(language)
     expectGolden(app.render(width: 60, height: 20), "too-small.\(language)")

@@ -131,6 +131,9 @@ import Testing
       keys.formUnion(["setup.narration.\(mode)", "setup.narration.\(mode).hint"])
     }
     keys.formUnion(["setup.narration.minutes.one", "setup.narration.minutes.other"])
+    // The settings screen's titles, labels, hints and values.
+    for section in SettingsScreen.sections { keys.insert(section.title) }
+    for setting in SettingsScreen.settings { keys.formUnion([setting.label, setting.hint] + setting.values) }
     // Questions whose message names what they are about (the second death's is the phase's).
     keys.formUnion(["confirm.secondDeath.title", "confirm.undo.title", "confirm.undo.message"])
     return keys
@@ -160,6 +163,15 @@ import Testing
       namespaces.contains { key.hasPrefix($0) } && !wanted.contains(key)
     }
     #expect(unused.isEmpty, "keys in \(language) that no game asks for: \(unused.sorted())")
+  }
+
+  /// Every `settings.` key in the tables is one the screen asks for, so a
+  /// setting taken off the screen takes its words with it.
+  @Test(arguments: Language.allCases) func everySettingsKeyIsUsed(_ language: Language) {
+    let catalog = Catalog.builtIn(language)
+    let wanted = Self.derivedKeys().union(Self.literalKeys())
+    let unused = catalog.keys(in: language).filter { $0.hasPrefix("settings.") && !wanted.contains($0) }
+    #expect(unused.isEmpty, "settings keys in \(language) nothing asks for: \(unused.sorted())")
   }
 
   /// A fourth game's words are derived the same way: nothing here names a game.

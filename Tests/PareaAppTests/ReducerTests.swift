@@ -277,18 +277,20 @@ import PareaRules
     var store = TestStore(makeApp())
     var page = SettingsScreen(returnTo: ReturnPoint(.home(HomeScreen())))
     store.send(.home(.openSettings)) { [page] in $0.screen = .settings(page) }
-    page.selection = 1
-    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    // The house rules come after the language and the voice's two rows.
+    page.selection = 3
+    store.send(.settings(.move(3))) { [page] in $0.screen = .settings(page) }
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealDeadRoles = true }
-    page.selection = 2
+    page.selection = 4
     store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.hideSpyCount = true }
-    page.selection = 3
+    page.selection = 5
     store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
     store.send(.settings(.change(-1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = true }
     #expect(store.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
-    store.send(.settings(.move(5)))  // stays on the last row
-    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = false }
+    page.selection = 10
+    store.send(.settings(.move(50))) { [page] in $0.screen = .settings(page) }  // stops on the last row
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.narrator.announceSaves = true }
   }
 
   @Test func countdownShowsTheRoleAfterThreeSeconds() throws {

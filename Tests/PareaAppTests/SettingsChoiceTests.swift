@@ -5,39 +5,181 @@ import Testing
 
 @testable import PareaApp
 
-/// ←/→ light the value on that side; Enter steps round.
+/// The settings screen, row by row: ↑↓ move over every setting, ←/→ light
+/// the value on that side (nothing past the end), Enter and Space step round,
+/// and a change touches that one setting and asks for the settings to be saved.
 @Suite struct SettingsChoiceTests {
-  @Test func rightOnTheRightValueKeepsIt() {
-    var app = makeApp()
-    app.press(.character("s"), .down)
-    #expect(app.press(.right) == [.saveSettings])
-    #expect(app.state.houseRules.revealDeadRoles)
-    let on = app.state
-    #expect(app.press(.right).isEmpty)
-    #expect(app.state == on)
-    #expect(app.press(.left) == [.saveSettings])
-    #expect(app.state.houseRules.revealDeadRoles == false)
-    let off = app.state
-    #expect(app.press(.left).isEmpty)
-    #expect(app.state == off)
-    app.press(.enter)
-    #expect(app.state.houseRules.revealDeadRoles)
-    app.press(.enter)
-    #expect(app.state.houseRules.revealDeadRoles == false)
+  /// One row as the tests expect it, written out here rather than read from
+  /// the screen's own list: its words and, left to right as drawn, what each
+  /// of its values sets.
+  struct Row: Sendable {
+    let label: String
+    let hint: String
+    let values: [@Sendable (inout AppState) -> Void]
+    var effects: [Effect] = [.saveSettings]
   }
 
-  @Test func theLanguageRowStopsAtItsEnds() {
-    var app = makeApp()
+  static let rows: [Row] = [
+    Row(
+      label: "settings.language", hint: "settings.languageHint",
+      values: [{ $0.language = .en }, { $0.language = .el }], effects: [.saveSettings, .redrawAll]),
+    Row(
+      label: "settings.voice", hint: "settings.voice.hint",
+      values: [{ $0.preferences.voice = false }, { $0.preferences.voice = true }]),
+    Row(
+      label: "settings.voiceSpeed", hint: "settings.voiceSpeed.hint",
+      values: [
+        { $0.preferences.voiceSpeed = .slow }, { $0.preferences.voiceSpeed = .normal },
+        { $0.preferences.voiceSpeed = .fast },
+      ]),
+    Row(
+      label: "settings.revealDeadRoles", hint: "settings.revealDeadRoles.hint",
+      values: [{ $0.houseRules.revealDeadRoles = false }, { $0.houseRules.revealDeadRoles = true }]),
+    Row(
+      label: "settings.hideSpyCount", hint: "settings.hideSpyCount.hint",
+      values: [{ $0.houseRules.hideSpyCount = false }, { $0.houseRules.hideSpyCount = true }]),
+    Row(
+      label: "settings.revealCountdown", hint: "settings.revealCountdown.hint",
+      values: [{ $0.houseRules.revealCountdown = false }, { $0.houseRules.revealCountdown = true }]),
+    Row(
+      label: "settings.narrator.firstNightMeetingOnly", hint: "settings.narrator.firstNightMeetingOnly.hint",
+      values: [
+        { $0.houseRules.narrator.firstNightMeetingOnly = false },
+        { $0.houseRules.narrator.firstNightMeetingOnly = true },
+      ]),
+    Row(
+      label: "settings.narrator.doctorMayProtectSelf", hint: "settings.narrator.doctorMayProtectSelf.hint",
+      values: [
+        { $0.houseRules.narrator.doctorMayProtectSelf = false },
+        { $0.houseRules.narrator.doctorMayProtectSelf = true },
+      ]),
+    Row(
+      label: "settings.narrator.doctorMayRepeat", hint: "settings.narrator.doctorMayRepeat.hint",
+      values: [
+        { $0.houseRules.narrator.doctorMayRepeat = false }, { $0.houseRules.narrator.doctorMayRepeat = true },
+      ]),
+    Row(
+      label: "settings.narrator.tie", hint: "settings.narrator.tie.hint",
+      values: [{ $0.houseRules.narrator.tie = .nobodyOut }, { $0.houseRules.narrator.tie = .revoteOnce }]),
+    Row(
+      label: "settings.narrator.announceSaves", hint: "settings.narrator.announceSaves.hint",
+      values: [
+        { $0.houseRules.narrator.announceSaves = false }, { $0.houseRules.narrator.announceSaves = true },
+      ]),
+  ]
+
+  /// The settings screen, opened from the menu, with `row` highlighted.
+  static func settings(at row: Int, _ language: Language = .en) throws -> App {
+    var app = makeApp(language)
     app.press(.character("s"))
-    let english = app.state
+    for _ in 0..<row { #expect(app.press(.down).isEmpty) }
+    #expect(try #require(app.settingsSelection) == row)
+    return app
+  }
+
+  @Test func upAndDownVisitEveryRowAndStopAtTheEnds() throws {
+    var app = try Self.settings(at: 0)
+    #expect(app.press(.up).isEmpty)
+    #expect(app.settingsSelection == 0)
+    let top = app.state
+    for row in 1..<Self.rows.count {
+      app.press(.down)
+      #expect(app.settingsSelection == row)
+    }
+    let last = app.state
+    #expect(app.press(.down).isEmpty)
+    #expect(app.state == last)
+    for row in (0..<Self.rows.count - 1).reversed() {
+      app.press(.up)
+      #expect(app.settingsSelection == row)
+    }
+    // Moving changes nothing else.
+    #expect(app.state == top)
+  }
+
+  @Test(arguments: [Language.en, .el], 0..<rows.count)
+  func theHighlightedRowAndOnlyItsHintAreShown(_ language: Language, _ index: Int) throws {
+    let app = try Self.settings(at: index, language)
+    let words = Catalog.builtIn(language)
+    let screen = app.render(width: 80, height: 24).lines
+    let marked = screen.filter { $0.contains("▸") }
+    #expect(marked.count == 1)
+    #expect(try #require(marked.first).contains(words.text(Self.rows[index].label)))
+    for (other, row) in Self.rows.enumerated() {
+      #expect(screen.contains { $0.contains(words.text(row.label)) }, "\(row.label) is listed")
+      let shown = screen.filter { $0.contains(words.text(row.hint)) }.count
+      #expect(shown == (other == index ? 1 : 0), "\(row.hint) with row \(index) highlighted")
+    }
+  }
+
+  @Test(arguments: 0..<rows.count) func leftRightAndEnterSetOnlyThisRow(_ index: Int) throws {
+    var app = try Self.settings(at: index)
+    let row = Self.rows[index]
+    let defaults = app.state
+    func with(_ value: Int) -> AppState {
+      var state = defaults
+      row.values[value](&state)
+      return state
+    }
+    let start = try #require(row.values.indices.first { with($0) == defaults }, "the default is one of the values")
+    let last = row.values.count - 1
+    // ← to the first value, one step at a time; then nothing.
+    for value in stride(from: start - 1, through: 0, by: -1) {
+      #expect(app.press(.left) == row.effects)
+      #expect(app.state == with(value))
+    }
     #expect(app.press(.left).isEmpty)
-    #expect(app.state == english)
-    #expect(app.press(.right) == [.saveSettings, .redrawAll])
-    #expect(app.state.language == .el)
-    let greek = app.state
+    #expect(app.state == with(0))
+    // → to the last; then nothing.
+    for value in 1...last {
+      #expect(app.press(.right) == row.effects)
+      #expect(app.state == with(value))
+    }
     #expect(app.press(.right).isEmpty)
-    #expect(app.state == greek)
-    app.press(.enter)
-    #expect(app.state.language == .en)
+    #expect(app.state == with(last))
+    // Enter and Space step on, round to the first, twice round.
+    for step in 1...(2 * row.values.count) {
+      #expect(app.press(step.isMultiple(of: 2) ? .character(" ") : .enter) == row.effects)
+      #expect(app.state == with((last + step) % row.values.count))
+    }
+  }
+
+  /// Drawn smaller than any terminal Parea runs in (the list's rows would not
+  /// all fit), the list scrolls to keep the highlighted row in view, with marks.
+  @Test(arguments: 0..<rows.count) func aShortListScrollsWithTheHighlight(_ index: Int) throws {
+    let state = try Self.settings(at: index).state
+    let catalog = Catalog.builtIn(.en)
+    var canvas = Canvas(width: 80, height: 16)
+    SettingsScreen(selection: index, returnTo: ReturnPoint(.home(HomeScreen())))
+      .draw(into: &canvas, state: state, words: Words(wording: catalog))
+    let lines = canvas.lines
+    let marked = try #require(lines.firstIndex { $0.contains("▸") })
+    #expect(lines[marked].contains(catalog.text(Self.rows[index].label)))
+    #expect((2..<12).contains(marked), "in the list's rows")
+    #expect(lines[13].contains(catalog.text(Self.rows[index].hint)))
+    #expect(lines[15].contains(catalog.text("key.move")))
+    // 18 lines in 10 rows, the highlight kept in the middle: the first three
+    // rows show the top of the list, the last five its end.
+    #expect(lines[2].hasSuffix("▲  ") == (index >= 3), "\(lines[2])")
+    #expect(lines[11].hasSuffix("▼  ") == (index <= 5), "\(lines[11])")
+  }
+
+  @Test func theSettingsChangedHereAreTheOnesTheGameReads() throws {
+    var app = try Self.settings(at: 2)
+    app.press(.right)  // speaking speed: fast
+    app.press(.down, .down, .down, .down, .left)  // the first night: off (already)
+    app.press(.enter)  // the first night: on
+    app.press(.down, .down, .down, .right)  // a tie: vote again
+    #expect(app.state.preferences.voiceSpeed == .fast)
+    #expect(
+      app.state.houseRules
+        == HouseRules(narrator: NarratorRules(firstNightMeetingOnly: true, tie: .revoteOnce)))
+  }
+}
+
+extension App {
+  /// The highlighted row of the settings screen, if it is on show.
+  var settingsSelection: Int? {
+    if case .settings(let page) = state.screen { page.selection } else { nil }
   }
 }

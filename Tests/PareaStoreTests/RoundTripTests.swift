@@ -29,6 +29,25 @@ struct RoundTripTests {
     #expect(sandbox.restart { $0.loadSettings() } == Loaded(value: settings))
   }
 
+  @Test("The voice and the narrator's rules come back as saved, each away from its default")
+  func voiceAndNarratorRules() throws {
+    let sandbox = Sandbox()
+    var store = sandbox.store()
+    let narrator = NarratorRules(
+      firstNightMeetingOnly: true, doctorMayProtectSelf: false, doctorMayRepeat: true, tie: .revoteOnce,
+      announceSaves: true)
+    var settings = Settings(language: .en, houseRules: HouseRules(narrator: narrator))
+    settings.preferences.voice = false
+    settings.preferences.voiceSpeed = .slow
+    #expect(settings.houseRules.narrator != NarratorRules())
+    try store.save(settings)
+    #expect(store.loadSettings() == Loaded(value: settings))
+    #expect(sandbox.restart { $0.loadSettings() } == Loaded(value: settings))
+    settings.preferences.voiceSpeed = .fast
+    try store.save(settings)
+    #expect(sandbox.restart { $0.loadSettings() }.value.preferences.voiceSpeed == .fast)
+  }
+
   @Test("The settings file is readable JSON with sorted keys and a version")
   func settingsFormat() throws {
     let sandbox = Sandbox()

@@ -2,9 +2,11 @@ import PareaCanvas
 import PareaRules
 import PareaLocale
 
-/// Language and house rules.
+/// The language, the narrator's voice and the house rules: one row per
+/// setting, grouped under small titles, the highlighted setting's hint at
+/// the bottom.
 public struct SettingsScreen: Hashable, Sendable {
-  /// The highlighted setting.
+  /// The highlighted setting (an index of `SettingsScreen.settings`).
   public var selection = 0
   /// Where Esc goes.
   public var returnTo: ReturnPoint
@@ -24,33 +26,139 @@ public struct SettingsScreen: Hashable, Sendable {
     }
   }
 
+  // MARK: The list
+
+  /// The settings in screen order, under their titles.
+  static var sections: [SettingSection] {
+    [
+      SettingSection(
+        title: "settings.section.general",
+        settings: [
+          .choice(
+            "settings.language", hint: "settings.languageHint", \.language,
+            Language.allCases.map { ($0, "language.\($0.rawValue)") },
+            // Every screen's words change, the footer and header included.
+            effects: [.saveSettings, .redrawAll])
+        ]),
+      SettingSection(
+        title: "settings.section.voice",
+        settings: [
+          .toggle("settings.voice", \.preferences.voice),
+          .choice(
+            "settings.voiceSpeed", \.preferences.voiceSpeed,
+            VoiceSpeed.allCases.map { ($0, "settings.voiceSpeed.\($0.rawValue)") }),
+        ]),
+      SettingSection(
+        title: "settings.section.houseRules",
+        settings: [
+          .toggle("settings.revealDeadRoles", \.houseRules.revealDeadRoles),
+          .toggle("settings.hideSpyCount", \.houseRules.hideSpyCount),
+          .toggle("settings.revealCountdown", \.houseRules.revealCountdown),
+        ]),
+      SettingSection(
+        title: "settings.section.narrator",
+        settings: [
+          .toggle("settings.narrator.firstNightMeetingOnly", \.houseRules.narrator.firstNightMeetingOnly),
+          .toggle("settings.narrator.doctorMayProtectSelf", \.houseRules.narrator.doctorMayProtectSelf),
+          .toggle("settings.narrator.doctorMayRepeat", \.houseRules.narrator.doctorMayRepeat),
+          .choice(
+            "settings.narrator.tie", \.houseRules.narrator.tie,
+            TieRule.allCases.map { ($0, "settings.narrator.tie.\($0.rawValue)") }),
+          .toggle("settings.narrator.announceSaves", \.houseRules.narrator.announceSaves),
+        ]),
+    ]
+  }
+
+  /// Every setting, in screen order.
+  static var settings: [Setting] { sections.flatMap(\.settings) }
+
+  /// One line of the list.
+  enum Line: Equatable {
+    /// A section's title (its locale key).
+    case title(String)
+    /// The setting at this index of `settings`.
+    case setting(Int)
+    /// The space between two sections.
+    case blank
+  }
+
+  /// The list line by line: each section's title and settings, a blank line between sections.
+  static var lines: [Line] {
+    var lines: [Line] = []
+    var index = 0
+    for section in sections {
+      if !lines.isEmpty { lines.append(.blank) }
+      lines.append(.title(section.title))
+      for _ in section.settings {
+        lines.append(.setting(index))
+        index += 1
+      }
+    }
+    return lines
+  }
+
+  // MARK: Drawing
+
+  /// Where a setting's label starts (after the 3-column marker).
+  static let labelColumn = 6
+  /// Where a setting's values start; its label ends two columns before.
+  static let valueColumn = 45
+  /// The most columns a label may take.
+  static let labelWidth = valueColumn - 2 - labelColumn
+  /// The most columns a row of values may take on the narrowest screen: it
+  /// stops a blank column short of the scroll marks.
+  static let valuesWidth = AppState.minimumWidth - 4 - valueColumn
+
+  /// The columns `setting`'s values take as drawn: each padded by a space, two between.
+  static func width(ofValues setting: Setting, words: Words) -> Int {
+    setting.values.reduce(0) { $0 + TextWidth.of(words($1)) + 2 } + 2 * (setting.values.count - 1)
+  }
+
+  /// The rows the list may use: from the third row down to four rows above
+  /// the footer (a blank row, the hint and another blank row).
+  static func list(in size: Size) -> Rect {
+    Rect(row: 2, column: 0, width: size.width, height: max(1, size.height - 6))
+  }
+
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     canvas.header(words, title: words("settings.title"))
-    let labelWidth = 40
-    func label(_ text: String, row: Int, index: Int) {
-      let selected = index == selection
-      canvas.write((selected ? " ▸ " : "   ") + text, row: row, column: 3, style: selected ? Theme.key : Style(bold: true), limit: labelWidth)
-    }
-    label(words("settings.language"), row: 3, index: 0)
-    var column = 3 + labelWidth + 2
-    for language in Language.allCases {
-      let name = " " + words("language.\(language.rawValue)") + " "
-      let style = language == state.language ? Theme.selected : Theme.dim
-      column += canvas.write(name, row: 3, column: column, style: style) + 2
-    }
-    canvas.write(words("settings.languageHint"), row: 4, column: 6, style: Theme.dim, limit: canvas.width - 9)
-
-    canvas.write(words("settings.houseRules"), row: 7, column: 3, style: Theme.title)
-    for (offset, rule) in HouseRules.all.enumerated() {
-      let row = 9 + offset * 3
-      label(words(rule.key), row: row, index: offset + 1)
-      var column = 3 + labelWidth + 2
-      for on in [false, true] {
-        let name = " " + words(on ? "settings.on" : "settings.off") + " "
-        let style = state.houseRules[keyPath: rule.path] == on ? Theme.selected : Theme.dim
-        column += canvas.write(name, row: row, column: column, style: style) + 2
+    let settings = Self.settings
+    let lines = Self.lines
+    let list = Self.list(in: Size(width: canvas.width, height: canvas.height))
+    let selected = lines.firstIndex(of: .setting(selection)) ?? 0
+    let top = Canvas.scrollTop(selected: selected, count: lines.count, visible: list.height)
+    for (offset, line) in lines.dropFirst(top).prefix(list.height).enumerated() {
+      let row = list.row + offset
+      switch line {
+      case .blank:
+        break
+      case .title(let key):
+        canvas.write(words(key), row: row, column: 3, style: Theme.title, limit: canvas.width - 6)
+      case .setting(let index):
+        let setting = settings[index]
+        let isSelected = index == selection
+        if isSelected { canvas.write("▸", row: row, column: Self.labelColumn - 2, style: Theme.key) }
+        canvas.write(
+          words(setting.label), row: row, column: Self.labelColumn,
+          style: isSelected ? Theme.key : Style(bold: true), limit: Self.labelWidth)
+        let lit = setting.current(state)
+        var column = Self.valueColumn
+        for (value, key) in setting.values.enumerated() {
+          let style = value == lit ? Theme.selected : Theme.dim
+          column += canvas.write(" " + words(key) + " ", row: row, column: column, style: style) + 2
+        }
       }
-      canvas.write(words(rule.key + ".hint"), row: row + 1, column: 6, style: Theme.dim, limit: canvas.width - 9)
+    }
+    let marks = canvas.width - 3
+    if top > 0 { canvas.write("▲", row: list.row, column: marks, style: Theme.dim) }
+    if top + list.height < lines.count {
+      canvas.write("▼", row: list.bottom - 1, column: marks, style: Theme.dim)
+    }
+    // Below the list after a blank row: at the smallest size, two rows above the footer.
+    if settings.indices.contains(selection) {
+      canvas.write(
+        words(settings[selection].hint), row: list.row + min(lines.count, list.height) + 1, column: 3,
+        style: Theme.dim, limit: canvas.width - 6)
     }
     canvas.footer([
       KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "←→", label: words("key.choose")),
@@ -58,6 +166,48 @@ public struct SettingsScreen: Hashable, Sendable {
       KeyHint(key: "Esc", label: words("key.back")),
     ])
   }
+}
+
+/// One setting as the screen lists it: its words, its values in the order
+/// drawn, and where its value lives in the state.
+struct Setting {
+  /// The locale key of its label.
+  let label: String
+  /// The locale key of its one-line hint, shown while it is highlighted.
+  let hint: String
+  /// The locale keys of its values, left to right.
+  let values: [String]
+  /// The index in `values` of the state's value.
+  let current: (AppState) -> Int
+  /// Sets the state's value to the one at an index of `values`.
+  let set: (inout AppState, Int) -> Void
+  /// What a change asks of the program.
+  let effects: [Effect]
+
+  /// A setting with a list of values; its hint is `label.hint` unless given.
+  static func choice<Value: Equatable>(
+    _ label: String, hint: String? = nil, _ path: WritableKeyPath<AppState, Value>,
+    _ values: [(value: Value, key: String)], effects: [Effect] = [.saveSettings]
+  ) -> Setting {
+    Setting(
+      label: label, hint: hint ?? label + ".hint", values: values.map(\.key),
+      current: { state in values.firstIndex { $0.value == state[keyPath: path] } ?? 0 },
+      set: { state, index in state[keyPath: path] = values[index].value },
+      effects: effects)
+  }
+
+  /// A setting that is on or off, drawn "Off  On".
+  static func toggle(_ label: String, _ path: WritableKeyPath<AppState, Bool>) -> Setting {
+    choice(label, path, [(false, "settings.off"), (true, "settings.on")])
+  }
+}
+
+/// Settings under one title.
+struct SettingSection {
+  /// The locale key of the title.
+  let title: String
+  /// Its settings, in screen order.
+  let settings: [Setting]
 }
 
 /// What the user can do in the settings.
@@ -72,43 +222,28 @@ public enum SettingsAction: Hashable, Sendable {
 
 extension AppState {
   mutating func reduceSettings(_ action: SettingsAction) -> [Effect] {
+    guard case .settings(var page) = screen else { return [] }
+    let settings = SettingsScreen.settings
     switch action {
     case .move(let step):
-      guard case .settings(var page) = screen else { return [] }
-      page.selection = max(0, min(HouseRules.all.count, page.selection + step))
+      page.selection = max(0, min(settings.count - 1, page.selection + step))
       screen = .settings(page)
       return []
     case .change(let step), .choose(let step):
-      guard case .settings(let page) = screen else { return [] }
-      let wraps = action == .change(step)
-      func next(_ index: Int, count: Int) -> Int? {
-        let target = index + step
-        if wraps { return (target + count) % count }
-        return (0..<count).contains(target) ? target : nil
+      guard settings.indices.contains(page.selection) else { return [] }
+      let setting = settings[page.selection]
+      let count = setting.values.count
+      let target = setting.current(self) + step
+      let index: Int
+      if action == .change(step) {
+        index = (target % count + count) % count
+      } else {
+        guard (0..<count).contains(target) else { return [] }
+        index = target
       }
-      if page.selection == 0 {
-        let all = Language.allCases
-        guard let index = next(all.firstIndex(of: language) ?? 0, count: all.count) else { return [] }
-        language = all[index]
-        return [.saveSettings, .redrawAll]
-      }
-      // Drawn as "Off  On": off is the value on the left.
-      let path = HouseRules.all[page.selection - 1].path
-      guard let index = next(houseRules[keyPath: path] ? 1 : 0, count: 2) else { return [] }
-      houseRules[keyPath: path] = index == 1
-      return [.saveSettings]
+      setting.set(&self, index)
+      return setting.effects
     }
-  }
-}
-
-extension HouseRules {
-  /// The rules in the order the settings screen lists them, with their locale keys.
-  static var all: [(key: String, path: WritableKeyPath<HouseRules, Bool>)] {
-    [
-      ("settings.revealDeadRoles", \.revealDeadRoles),
-      ("settings.hideSpyCount", \.hideSpyCount),
-      ("settings.revealCountdown", \.revealCountdown),
-    ]
   }
 }
 
