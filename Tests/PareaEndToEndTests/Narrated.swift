@@ -1,0 +1,229 @@
+import Foundation
+import PareaLocale
+import PareaRules
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// Helpers for narrated Palermo games (`NarratedGameTests`): a night waits on
+// the clock (every secret step lasts a drawn 30–45 s, whatever the players
+// do, and the binary has no way to shorten it), so the long games run side by
+// side, each on its own thread, and their long waits poll slowly.
+
+/// Runs each job at once on its own thread and waits until all have ended;
+/// returns, in order, what each one threw (nil for a job that finished).
+///
+/// For games that spend most of their time waiting for a night's steps. A job
+/// checks with `ensure` and the harness's waits, which throw: `#expect` on a
+/// thread of one's own would not be reported as the test's.
+func runAtOnce(_ jobs: [@Sendable () throws -> Void]) -> [(any Error)?] {
+  final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Int: any Error] = [:]
+    func record(_ error: any Error, at index: Int) {
+      lock.lock()
+      errors[index] = error
+      lock.unlock()
+    }
+    func error(at index: Int) -> (any Error)? {
+      lock.lock()
+      defer { lock.unlock() }
+      return errors[index]
+    }
+  }
+  let outcomes = Outcomes()
+  let group = DispatchGroup()
+  for (index, job) in jobs.enumerated() {
+    group.enter()
+    Thread {
+      defer { group.leave() }
+      do { try job() } catch { outcomes.record(error, at: index) }
+    }.start()
+  }
+  group.wait()
+  return jobs.indices.map { outcomes.error(at: $0) }
+}
+
+/// A check in a job of `runAtOnce`: throws `message` when `condition` is false.
+func ensure(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+  if !condition { throw HarnessError(message()) }
+}
+
+/// `expectRestored` for a job of `runAtOnce`: canonical input and echo on.
+func isRestored(_ stty: String) -> Bool {
+  let words = Set(
+    stty.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+  return words.contains("icanon") && words.contains("echo")
+}
+
+extension Screens {
+  /// The screen as one line: each row trimmed, blank rows left out, the rest
+  /// joined by single spaces, so that a line wrapped over rows (or centred on
+  /// every other row, as Parea's large type is) reads whole.
+  static func flat(_ capture: String) -> String {
+    lines(capture).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      .joined(separator: " ")
+  }
+}
+
+extension TmuxSession {
+  /// `waitUntil` for the long waits of a night (a minute and more): polls
+  /// every 200 ms rather than every 20, so that games waiting side by side
+  /// leave the machine's cores to the rest.
+  @discardableResult
+  func waitSlowly(_ what: String, timeout: Duration, _ condition: (String) -> Bool) throws -> String
+  {
+    let deadline = ContinuousClock.now + timeout
+    var screen = ""
+    while true {
+      screen = try capture()
+      if condition(screen) { return screen }
+      if ContinuousClock.now >= deadline { break }
+      usleep(200_000)
+    }
+    throw HarnessError(
+      "timed out after \(timeout) waiting until \(what); the screen was:\n\(Self.framed(screen))")
+  }
+}
+
+extension FakeVoice {
+  /// Waits until the narrator has asked for `text` to be said (the stand-in
+  /// logs a call a moment after the screen changes; each line is awaited
+  /// before the key that brings the next, which would stop it, perhaps
+  /// before it had logged). Returns the calls so far.
+  @discardableResult
+  func waitUntilAsked(_ text: String, timeout: Duration = TmuxSession.defaultTimeout) throws
+    -> [Call]
+  {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      let calls = calls()
+      if calls.contains(where: { $0.text == text }) { return calls }
+      if ContinuousClock.now >= deadline {
+        throw HarnessError(
+          "timed out after \(timeout) waiting for the voice to be asked to say \"\(text)\"; it was asked for:\n\(calls.map(\.description).joined(separator: "\n"))"
+        )
+      }
+      usleep(20_000)
+    }
+  }
+}
+
+extension Driver {
+  /// How long a wait for the next step of a night may take: a secret step
+  /// lasts at most 45 s, then "close your eyes" 4 s; with room for a loaded machine.
+  static let nightWait: Duration = .seconds(100)
+
+  /// Palermo's roles for the smallest narrated game that shows a whole night
+  /// and a day: one thief, so that a night's victim leaves the town three to
+  /// one and the day's vote can end the game.
+  static let oneThiefRoles = [
+    "palermo.redThief", "palermo.doctor", "palermo.citizenGeorge", "palermo.citizenMichael",
+    "palermo.citizenJohn",
+  ]
+
+  /// Palermo for `names` with `roles` chosen by hand, narrated by `mode`:
+  /// waits for the first hand-off and returns the game as dealt.
+  func dealNarrated(_ names: [String], roles: [String], mode: NarrationMode) throws -> SavedGameFile
+  {
+    try chooseGame(1)
+    try addPlayers(names)
+    try continueToSetup()
+    for (count, role) in roles.enumerated() {
+      try chooseRole(role, chosen: Array(roles.prefix(count)))
+      try session.waitFor(
+        text("setup.chosenCount", ["chosen": "\(count + 1)", "players": "\(names.count)"]))
+    }
+    try session.sendKeys("d")
+    try chooseNarration(mode)
+    try waitForHandOff(names[0])
+    return try saved()
+  }
+
+  /// Every player in turn sees their card and hides it; waits for the
+  /// narrator's first screen (dusk, "Enter: night falls").
+  func revealAllToDusk(_ dealt: SavedGameFile) throws {
+    for player in dealt.seats {
+      try waitForHandOff(player.name)
+      try reveal(player.name, role: player.role)
+      try session.sendKeys("Enter")
+    }
+    try session.waitFor(text("key.nightFalls"))
+  }
+
+  /// A line as the narrator's screen shows it: in large capitals in Parea's
+  /// mode, between «» under "Say:" in the moderator's.
+  func shown(_ line: String, mode: NarrationMode) -> String {
+    mode == .moderator ? "«" + line + "»" : upper(line)
+  }
+
+  /// Waits until the narrator's screen shows `line` (see `shown`), polling
+  /// slowly, for as long as a night's step may take. Returns the screen.
+  @discardableResult
+  func waitForLine(_ line: String, mode: NarrationMode, timeout: Duration = nightWait) throws
+    -> String
+  {
+    let wanted = shown(line, mode: mode)
+    return try session.waitSlowly("the narrator shows \"\(wanted)\"", timeout: timeout) {
+      Screens.flat($0).contains(wanted)
+    }
+  }
+
+  /// On a narrator's list (`entries` are its lines, in order): highlights
+  /// `name`, Enter, then Enter again to "Your choice: NAME…".
+  func chooseOnList(_ name: String, among entries: [String]) throws {
+    guard let index = entries.firstIndex(of: name) else {
+      throw HarnessError("\(name) is not among \(entries)")
+    }
+    // The list opens on its first line and stops at its ends.
+    try press("Up", times: entries.count)
+    try press("Down", times: index)
+    try session.waitUntil("\(name) is highlighted") { screen in
+      Screens.lines(screen).contains { $0.hasSuffix("▸ " + name) }
+    }
+    try session.sendKeys("Enter")
+    try session.waitFor(text("narrator.confirm", ["choice": name]))
+    try session.sendKeys("Enter")
+  }
+
+  /// The names of the living players of `saved`, in seat order.
+  func aliveNames(_ saved: SavedGameFile) -> [String] { saved.alive.map { saved.seats[$0].name } }
+}
+
+/// The narration as `game.json` has it: the stage, and the night's choices on the table's log.
+struct SavedNarration: Equatable, CustomStringConvertible {
+  /// The stage's name, with its step for a secret one: "dusk", "awake 1", "morning"…
+  var stage: String
+  /// Each choice on the log, in order: the step's id and the seat chosen (nil: nobody).
+  var choices: [Choice]
+
+  struct Choice: Equatable {
+    var step: String
+    var seat: Int?
+  }
+
+  var description: String { "stage \(stage), choices \(choices)" }
+
+  static func read(from dataDirectory: String) throws -> SavedNarration {
+    let path = SavedGameFile.path(in: dataDirectory)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw HarnessError("no saved game at \(path)")
+    }
+    guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let narration = root["narration"] as? [String: Any],
+      let stage = narration["stage"] as? [String: Any], let name = stage.keys.first,
+      let table = root["table"] as? [String: Any], let log = table["log"] as? [[String: Any]]
+    else {
+      throw HarnessError("game.json has no narration:\n\(String(decoding: data, as: UTF8.self))")
+    }
+    let step = (stage[name] as? [String: Any])?["step"] as? Int
+    let choices = log.compactMap { $0["chose"] as? [String: Any] }.map {
+      // `.chose(NightStepID, seat: Int?)`, as Codable writes it: the step unlabelled.
+      Choice(step: $0["_0"] as? String ?? "?", seat: $0["seat"] as? Int)
+    }
+    return SavedNarration(stage: step.map { "\(name) \($0)" } ?? name, choices: choices)
+  }
+}

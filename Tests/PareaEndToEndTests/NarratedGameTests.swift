@@ -1,0 +1,394 @@
+import Foundation
+import PareaLocale
+import PareaRules
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension EndToEnd {
+  /// Palermo narrated, played through the real binary: who narrates is chosen
+  /// before the deal; Parea speaks (the fake espeak-ng records what and in
+  /// which language) and shows each night step, where the thieves and the
+  /// Doctor choose; a moderator is shown what to say and what to record; a
+  /// game closed in the middle of a night goes on from "everyone, close your
+  /// eyes" with the choices already made.
+  ///
+  /// Time: each secret step of a night lasts a drawn 30–45 s whatever the
+  /// players do (a choice does not end it: its length must not tell the table
+  /// who is in play), and the binary has no way to shorten it. So the games
+  /// are the smallest that show a whole night and a day (five players, one
+  /// thief: a night's victim, then the day's vote ends it), their seeds draw
+  /// steps of about 30 s (another seed only waits longer), and the three long
+  /// games run side by side, on threads of this one test: about 100 s in all
+  /// rather than five minutes. The other end-to-end tests still run alone.
+  @Suite
+  struct NarratedGameTests {
+    static let thief = "palermo.redThief"
+    static let doctor = "palermo.doctor"
+
+    @Test(
+      "three narrated games at once, each to the town's win: Parea in English, a moderator, Parea in Greek closed by Ctrl-C in the Doctor's step and resumed"
+    )
+    func narratedGamesToAWin() {
+      let games: [(name: String, play: @Sendable () throws -> Void)] = [
+        ("Parea narrates, in English", Self.pareaNarratesToAWin),
+        ("a moderator narrates", Self.moderatorNarratesToAWin),
+        ("Parea narrates in Greek, closed mid-night and resumed", Self.resumedMidNightToAWin),
+      ]
+      let errors = runAtOnce(games.map(\.play))
+      for (game, error) in zip(games, errors) {
+        if let error { Issue.record(Comment(rawValue: "\(game.name): \(error)")) }
+      }
+    }
+
+    @Test(
+      "we narrate ourselves: the deal goes to the table as before, nothing is said, and the choice is remembered"
+    )
+    func manualNarrationKeepsTheTable() throws {
+      let session = try TmuxSession(arguments: ["--seed", "3"], fakeVoice: true)
+      defer { session.kill() }
+      let voice = try #require(session.fakeVoice)
+      let play = Driver(session)
+      try play.chooseGame(1)
+      try play.addPlayers(["Anna", "Bob", "Chris", "Dora", "Eve"])
+      try play.continueToSetup()
+      try play.suggestAndDeal(players: 5, first: "Anna")  // "We narrate ourselves"
+      let dealt = try play.saved()
+      try play.revealAll(dealt)
+      let table = try play.waitForRows(try play.saved())
+      #expect(table.contains(play.text("phase.night.name", ["round": "1"])))
+      #expect(!table.contains(play.text("narrator.title")), "\(TmuxSession.framed(table))")
+      #expect(
+        !dealt.text.contains("\"narration\""), "a manual game has no narration: \(dealt.text)")
+      #expect(voice.calls().isEmpty, "said at a manual table: \(voice.calls())")
+
+      // Leave the game; the next deal offers the same way to narrate first.
+      try session.sendKeys("Escape")
+      try session.waitFor(play.text("confirm.abandonGame.title"))
+      try session.type(play.text("confirm.yes.key"))
+      try play.chooseGame(1)
+      try session.sendKeys("+")  // last time's players
+      try session.waitFor("5. Eve")
+      try play.continueToSetup()
+      try session.sendKeys("s")
+      try session.waitFor(play.text("setup.chosenCount", ["chosen": "5", "players": "5"]))
+      try session.sendKeys("d")
+      try session.settled("▸ " + play.text("setup.narration.manual"))
+    }
+
+    @Test(
+      "leaving a narrated game while a line is said leaves no espeak-ng: the terminal closed; leave the game, quit from the menu"
+    )
+    func leavingWhileALineIsSaid() throws {
+      let data = try TmuxSession.makeDataDirectory()
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let first = try TmuxSession(arguments: ["--seed", "5"], dataDirectory: data, fakeVoice: true)
+      defer { first.kill() }
+      var voice = try #require(first.fakeVoice)
+      var play = Driver(first)
+      let dealt = try play.dealNarrated(
+        ["Anna", "Bob", "Chris", "Dora", "Eve"], roles: Driver.oneThiefRoles, mode: .parea)
+      try play.revealAllToDusk(dealt)
+      let nightFalls = play.text("narrator.say.nightFalls", ["round": "1"])
+      try first.sendKeys("Enter")
+      try voice.waitUntilAsked(nightFalls)
+      #expect(voice.leftBehind().map(\.text) == [nightFalls], "the line is being said")
+
+      // The terminal is closed (SIGHUP) while the line is said.
+      try first.signal(SIGHUP)
+      #expect(try first.waitForExit() == 128 + SIGHUP)
+      expectRestored(try first.sttyAfterExit())
+      #expect(voice.leftBehind().isEmpty, "left behind by SIGHUP: \(voice.leftBehind())")
+      first.kill()
+
+      // Resumed, night falls again; Esc, leave the game, quit from the menu.
+      let second = try TmuxSession(dataDirectory: data, fakeVoice: true)
+      defer { second.kill() }
+      voice = try #require(second.fakeVoice)
+      play = Driver(second)
+      try play.expectResumeOffered(game: "palermo", players: 5)
+      try second.sendKeys("Enter")
+      try second.waitFor(play.text("key.nightFalls"))
+      try second.sendKeys("Enter")
+      try voice.waitUntilAsked(nightFalls)
+      try second.sendKeys("Escape")
+      try second.waitFor(play.text("confirm.abandonGame.title"))
+      try second.type(play.text("confirm.yes.key"))
+      try play.waitForHome()
+      try second.sendKeys(Screens.quitKey)
+      #expect(try second.waitForExit() == 0)
+      #expect(voice.leftBehind().isEmpty, "left behind after quitting: \(voice.leftBehind())")
+      #expect(voice.calls().map(\.text) == [nightFalls])
+    }
+
+    // MARK: The games (each on its own thread: they check with `ensure`)
+
+    /// Parea narrates in English: the thieves choose on the laptop, the
+    /// Doctor protects someone else, the morning names the victim, the day's
+    /// vote sends the thief out. Each line is said in English, in order; from
+    /// the summary, home and quit leave no line behind.
+    static func pareaNarratesToAWin() throws {
+      // Seed 273 draws steps of 30.1 s and 30.2 s.
+      let session = try TmuxSession(arguments: ["--seed", "273"], fakeVoice: true)
+      defer { session.kill() }
+      let voice = try unwrap(session.fakeVoice)
+      let play = Driver(session)
+      let dealt = try play.dealNarrated(
+        ["Anna", "Bob", "Chris", "Dora", "Eve"], roles: Driver.oneThiefRoles, mode: .parea)
+      let names = dealt.names
+      let thief = try unwrap(dealt.seats(holding: Self.thief).first)
+      let doctor = try unwrap(dealt.seats(holding: Self.doctor).first)
+      let victim = try unwrap(dealt.seats.indices.first { $0 != thief && $0 != doctor })
+      try play.revealAllToDusk(dealt)
+
+      var said: [String] = []
+      /// Waits for `line` on the screen (in a secret step's pauses only
+      /// "eyes closed" shows: then not) and in the voice's log.
+      func step(_ line: String, onScreen: Bool = true) throws {
+        if onScreen { try play.waitForLine(line, mode: .parea) }
+        try voice.waitUntilAsked(line, timeout: Driver.nightWait)
+        said.append(line)
+      }
+      let eyesClosed = play.upper(play.text("narrator.eyesClosed"))
+
+      let dusk = Screens.flat(
+        try play.waitForLine(play.text("narrator.dusk.title", ["round": "1"]), mode: .parea))
+      try ensure(dusk.contains(play.text("narrator.dusk.first")), "dusk, first night: \(dusk)")
+      try ensure(voice.calls().isEmpty, "said before night fell: \(voice.calls())")
+      try session.sendKeys("Enter")
+      try step(play.text("narrator.say.nightFalls", ["round": "1"]))
+
+      // The thieves choose; the screen turns to "eyes closed" at once.
+      try step(play.text("narrator.say.thieves.wake"))
+      let victimPrompt = play.text("narrator.step.thieves.prompt")
+      try session.waitFor(victimPrompt)
+      try play.chooseOnList(names[victim], among: names.filter { $0 != names[thief] })
+      try session.waitUntilSettled("eyes closed after the thieves' choice") {
+        $0.contains(eyesClosed) && !$0.contains(victimPrompt) && !$0.contains(names[victim])
+      }
+      try step(play.text("narrator.say.thieves.sleep"), onScreen: false)
+
+      // The Doctor protects themself: the thieves' victim is not saved.
+      try step(play.text("narrator.say.doctor.wake"))
+      let protectPrompt = play.text("narrator.step.doctor.prompt")
+      try session.waitFor(protectPrompt)
+      try play.chooseOnList(names[doctor], among: names)
+      try session.waitUntilSettled("eyes closed after the Doctor's choice") {
+        $0.contains(eyesClosed) && !$0.contains(protectPrompt)
+      }
+      try step(play.text("narrator.say.doctor.sleep"), onScreen: false)
+
+      try step(
+        play.text("narrator.say.morning") + " "
+          + play.text("narrator.say.died", ["name": names[victim]]))
+      try session.sendKeys("Enter")
+      try step(play.text("narrator.say.day", ["round": "1"]))
+      try session.sendKeys("Enter")
+      try step(play.text("narrator.say.vote"))
+      try session.waitFor(play.text("narrator.vote.prompt"))
+      let voters = names.filter { $0 != names[victim] } + [play.text("narrator.vote.nobody")]
+      try play.chooseOnList(names[thief], among: voters)
+
+      let summary = try play.waitForSummary(winner: "palermo.town")
+      try step(
+        play.text("narrator.say.votedOut", ["name": names[thief]]) + " "
+          + play.text("narrator.say.won.palermo.town"), onScreen: false)
+      let lines = Screens.lines(summary)
+      for (seat, cause) in [(victim, "killedAtNight"), (thief, "votedOut")] {
+        try ensure(
+          lines.contains { $0.contains(names[seat]) && $0.contains(play.causeName(cause)) },
+          "the summary shows \(names[seat]) \(cause):\n\(TmuxSession.framed(summary))")
+      }
+      let calls = voice.calls()
+      try ensure(calls.map(\.text) == said, "said \(calls.map(\.text)), expected \(said)")
+      try ensure(calls.allSatisfy { $0.language == "en" }, "not all in English: \(calls)")
+
+      // The last line is still being said: home, quit; nothing left behind.
+      try session.sendKeys("h")
+      try play.waitForHome()
+      try session.sendKeys(Screens.quitKey)
+      let status = try session.waitForExit()
+      try ensure(status == 0, "quit from the menu exited with \(status)")
+      try ensure(voice.leftBehind().isEmpty, "still running after quitting: \(voice.leftBehind())")
+    }
+
+    /// A moderator narrates: each screen says "Say: «…»" and what to record;
+    /// the thieves' victim is the one the Doctor protects, so nobody dies;
+    /// the vote sends the thief out. The voice is off for a moderator unless
+    /// turned on: it is asked for nothing.
+    static func moderatorNarratesToAWin() throws {
+      let session = try TmuxSession(arguments: ["--seed", "273"], fakeVoice: true)
+      defer { session.kill() }
+      let voice = try unwrap(session.fakeVoice)
+      let play = Driver(session)
+      let dealt = try play.dealNarrated(
+        ["Fay", "Gus", "Hal", "Ivy", "Jo"], roles: Driver.oneThiefRoles, mode: .moderator)
+      let names = dealt.names
+      let thief = try unwrap(dealt.seats(holding: Self.thief).first)
+      let doctor = try unwrap(dealt.seats(holding: Self.doctor).first)
+      let victim = try unwrap(dealt.seats.indices.first { $0 != thief && $0 != doctor })
+      try play.revealAllToDusk(dealt)
+
+      /// Waits for "Say: «line»"; returns the screen as one line.
+      func say(_ line: String) throws -> String {
+        let screen = Screens.flat(try play.waitForLine(line, mode: .moderator))
+        let say = play.text("narrator.moderator.say") + " " + play.shown(line, mode: .moderator)
+        try ensure(screen.contains(say), "\"\(say)\" on: \(screen)")
+        return screen
+      }
+      let recorded = play.text("narrator.moderator.recorded")
+
+      let dusk = try say(play.text("narrator.dusk.title", ["round": "1"]))
+      try ensure(
+        dusk.contains(play.text("narrator.dusk.moderator")), "dusk for a moderator: \(dusk)")
+      try session.sendKeys("Enter")
+      let fall = try say(play.text("narrator.say.nightFalls", ["round": "1"]))
+      try ensure(fall.contains(play.text("narrator.moderator.wait")), "night falls: \(fall)")
+
+      let thieves = try say(play.text("narrator.say.thieves.wake"))
+      try ensure(
+        thieves.contains(play.text("narrator.record.thieves")), "the thieves' step: \(thieves)")
+      try play.chooseOnList(names[victim], among: names.filter { $0 != names[thief] })
+      try session.waitFor(recorded)
+      _ = try say(play.text("narrator.say.thieves.sleep"))
+
+      let doctorStep = try say(play.text("narrator.say.doctor.wake"))
+      try ensure(
+        doctorStep.contains(play.text("narrator.record.doctor")), "the Doctor's step: \(doctorStep)"
+      )
+      try play.chooseOnList(names[victim], among: names)
+      try session.waitFor(recorded)
+      _ = try say(play.text("narrator.say.doctor.sleep"))
+
+      _ = try say(play.text("narrator.say.morning") + " " + play.text("narrator.say.nobodyDied"))
+      try session.sendKeys("Enter")
+      _ = try say(play.text("narrator.say.day", ["round": "1"]))
+      try session.sendKeys("Enter")
+      let vote = try say(play.text("narrator.say.vote"))
+      try ensure(vote.contains(play.text("narrator.vote.prompt")), "the vote: \(vote)")
+      try play.chooseOnList(names[thief], among: names + [play.text("narrator.vote.nobody")])
+      try play.waitForSummary(winner: "palermo.town")
+      try ensure(
+        voice.calls().isEmpty, "the moderator's voice is off, yet it said: \(voice.calls())")
+    }
+
+    /// Parea narrates in Greek; the thieves choose, and during the Doctor's
+    /// step, while the Doctor's line is being said, Ctrl-C: no line is left
+    /// behind. Started again, the game is resumed from the menu: dusk says
+    /// the night goes on, night falls again, and the Doctor (not the thieves)
+    /// wakes; the Doctor protects someone else, and the morning names the
+    /// thieves' victim. Every line in Greek.
+    static func resumedMidNightToAWin() throws {
+      let data = try TmuxSession.makeDataDirectory()
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      // Seed 60 draws 31 s for the thieves, and 30.8 s for the Doctor's step after the restart.
+      let first = try TmuxSession(
+        arguments: ["--lang", "el", "--seed", "60"], dataDirectory: data, fakeVoice: true)
+      defer { first.kill() }
+      let firstVoice = try unwrap(first.fakeVoice)
+      var play = Driver(first, language: .el)
+      let dealt = try play.dealNarrated(
+        ["Άννα", "Νίκος", "Ελένη", "Γιώργος", "Μαρία"], roles: Driver.oneThiefRoles, mode: .parea)
+      let names = dealt.names
+      let thief = try unwrap(dealt.seats(holding: Self.thief).first)
+      let doctor = try unwrap(dealt.seats(holding: Self.doctor).first)
+      let victim = try unwrap(dealt.seats.indices.first { $0 != thief && $0 != doctor })
+      let eyesClosed = play.upper(play.text("narrator.eyesClosed"))
+      try play.revealAllToDusk(dealt)
+
+      let nightFalls = play.text("narrator.say.nightFalls", ["round": "1"])
+      let thievesWake = play.text("narrator.say.thieves.wake")
+      let thievesSleep = play.text("narrator.say.thieves.sleep")
+      let doctorWake = play.text("narrator.say.doctor.wake")
+      try first.sendKeys("Enter")
+      try play.waitForLine(nightFalls, mode: .parea)
+      try firstVoice.waitUntilAsked(nightFalls)
+      try play.waitForLine(thievesWake, mode: .parea)
+      try firstVoice.waitUntilAsked(thievesWake)
+      try play.chooseOnList(names[victim], among: names.filter { $0 != names[thief] })
+      try first.waitFor(eyesClosed)
+      try firstVoice.waitUntilAsked(thievesSleep, timeout: Driver.nightWait)
+      try play.waitForLine(doctorWake, mode: .parea)
+      try firstVoice.waitUntilAsked(doctorWake)
+      let midNight = try SavedNarration.read(from: data)
+      let thievesChose = SavedNarration.Choice(step: "thieves", seat: victim)
+      try ensure(
+        midNight == SavedNarration(stage: "awake 1", choices: [thievesChose]),
+        "saved in the Doctor's step: \(midNight)")
+      try ensure(
+        firstVoice.leftBehind().contains { $0.text == doctorWake },
+        "the Doctor's line is being said: \(firstVoice.leftBehind())")
+
+      try first.sendKeys("C-c")
+      let status = try first.waitForExit()
+      try ensure(status == 130, "Ctrl-C exited with \(status)")
+      let stty = try first.sttyAfterExit()
+      try ensure(isRestored(stty), "the terminal's modes after Ctrl-C: \(stty)")
+      try ensure(
+        firstVoice.leftBehind().isEmpty, "left behind by Ctrl-C: \(firstVoice.leftBehind())")
+      let before = firstVoice.calls()
+      try ensure(
+        before.map(\.text) == [nightFalls, thievesWake, thievesSleep, doctorWake],
+        "said before Ctrl-C: \(before)")
+      try ensure(before.allSatisfy { $0.language == "el" }, "not all in Greek: \(before)")
+      try ensure(try SavedNarration.read(from: data) == midNight, "closing changed the saved night")
+      first.kill()
+
+      let second = try TmuxSession(
+        arguments: ["--lang", "el"], dataDirectory: data, fakeVoice: true)
+      defer { second.kill() }
+      let voice = try unwrap(second.fakeVoice)
+      play = Driver(second, language: .el)
+      try second.settled(
+        play.text("home.resume", ["game": play.text("game.palermo.name"), "count": "5"]))
+      try second.sendKeys("Enter")
+      let dusk = Screens.flat(
+        try play.waitForLine(play.text("narrator.dusk.title", ["round": "1"]), mode: .parea))
+      try ensure(
+        dusk.contains(play.text("narrator.dusk.resumed")), "dusk after the restart: \(dusk)")
+      try ensure(voice.calls().isEmpty, "said before night fell again: \(voice.calls())")
+
+      var said: [String] = []
+      func step(_ line: String, onScreen: Bool = true) throws {
+        if onScreen { try play.waitForLine(line, mode: .parea) }
+        try voice.waitUntilAsked(line, timeout: Driver.nightWait)
+        said.append(line)
+      }
+      try second.sendKeys("Enter")
+      try step(nightFalls)
+      // The thieves have chosen: the night goes on with the Doctor.
+      try step(doctorWake)
+      try play.chooseOnList(names[doctor], among: names)
+      try second.waitUntilSettled("eyes closed after the Doctor's choice") {
+        $0.contains(eyesClosed) && !$0.contains(play.text("narrator.step.doctor.prompt"))
+      }
+      try step(play.text("narrator.say.doctor.sleep"), onScreen: false)
+      try step(
+        play.text("narrator.say.morning") + " "
+          + play.text("narrator.say.died", ["name": names[victim]]))
+      try second.sendKeys("Enter")
+      try step(play.text("narrator.say.day", ["round": "1"]))
+      try second.sendKeys("Enter")
+      try step(play.text("narrator.say.vote"))
+      let voters = names.filter { $0 != names[victim] } + [play.text("narrator.vote.nobody")]
+      try play.chooseOnList(names[thief], among: voters)
+      try play.waitForSummary(winner: "palermo.town")
+      try step(
+        play.text("narrator.say.votedOut", ["name": names[thief]]) + " "
+          + play.text("narrator.say.won.palermo.town"), onScreen: false)
+      let calls = voice.calls()
+      try ensure(
+        calls.map(\.text) == said, "said after the restart \(calls.map(\.text)), expected \(said)")
+      try ensure(calls.allSatisfy { $0.language == "el" }, "not all in Greek: \(calls)")
+    }
+
+    private static func unwrap<Value>(_ value: Value?, _ what: String = #function) throws -> Value {
+      guard let value else { throw HarnessError("missing \(Value.self) in \(what)") }
+      return value
+    }
+  }
+}
