@@ -99,9 +99,11 @@ extension AppState {
     case .secondDeath, .undo, .moderatorRoles: return []
     case .discardSavedGame: return discardSavedGame()
     case .abandonGame:
+      // A line being said stops with the game it belongs to.
+      let speaking = session?.narration != nil
       session = nil
       screen = .home(HomeScreen(selection: homeIndex(of: game)))
-      return [.saveGame, .redrawAll]
+      return (speaking ? [.silence] : []) + [.saveGame, .redrawAll]
     case .endGame:
       table?.end()
       screen = .summary(SummaryScreen())

@@ -131,6 +131,16 @@ extension App {
     #expect(app.state.confirmation == nil)
   }
 
+  @Test func leavingANarratedGameSilencesItsLine() throws {
+    var app = narratedApp()
+    app.press(.enter)
+    _ = try app.waitOutStage()
+    #expect(app.press(.escape) == [])
+    #expect(app.state.confirmation != nil)
+    #expect(app.press(.character("y")) == [.silence, .saveGame, .redrawAll])
+    #expect(app.state.session == nil)
+  }
+
   @Test func withTheVoiceOffEachStepRingsTheBell() throws {
     var app = narratedApp()
     var state = app.state
@@ -269,6 +279,17 @@ enum StepHolder { case alive, dead, notDealt }
     moderator.press(.enter)
     _ = try moderator.waitOutStage()
     expectGolden(moderator.render(width: 80, height: 24), "narrator-moderator.\(language)")
+    // The rest of the night passes with no choice; the day's footer fits every key.
+    for _ in 0..<4 { _ = try moderator.waitOutStage() }
+    moderator.press(.enter)
+    expectGolden(moderator.render(width: 80, height: 24), "narrator-moderator-day.\(language)")
+    // After the vote, the dusk tells the moderator to say its result.
+    let dealt = try #require(moderator.state.table)
+    let citizen = try #require(dealt.alive.first { dealt.seats[$0].role == Palermo.Roles.citizens[0] })
+    moderator.press(.enter)
+    _ = try moderator.choose(seat: citizen)
+    #expect(moderator.narration?.stage == .dusk)
+    expectGolden(moderator.render(width: 80, height: 24), "narrator-moderator-dusk.\(language)")
   }
 }
 

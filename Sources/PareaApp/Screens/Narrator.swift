@@ -243,6 +243,24 @@ enum NarratorLines {
     }
   }
 
+  /// What the day that just ended comes to, as the lines Parea said at the
+  /// vote (who was voted out and taken along, or the tie): the moderator's
+  /// "Say:" at the dusk after a day. Nil before any day.
+  static func dayOutcome(table: Table, rules: NarratorRules, words: Words) -> String? {
+    guard table.phase == .day, let chapter = table.story(rules: rules).last, chapter.phase == .day else { return nil }
+    var parts: [String] = []
+    for event in chapter.events {
+      switch event {
+      case .died(let seat, .takenByKamikaze): parts.append(words("narrator.say.taken", ["name": name(seat, table)]))
+      case .died(let seat, _): parts.append(words("narrator.say.votedOut", ["name": name(seat, table)]))
+      case .tied where !chapter.events.contains(where: { if case .died = $0 { true } else { false } }):
+        parts = [words("narrator.say.tied.nobody")]
+      default: break
+      }
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " ")
+  }
+
   /// What the stage on show says (its large line in Parea's mode, "Say:" for the moderator).
   static func current(_ narration: Narration, table: Table, words: Words) -> String {
     let steps = narration.steps(on: table)
@@ -304,7 +322,13 @@ extension NarratorScreen {
       drawRoles(into: &canvas, table: table, words: words)
       return
     }
-    let line = NarratorLines.current(narration, table: table, words: words)
+    var line = NarratorLines.current(narration, table: table, words: words)
+    if moderator, narration.stage == .dusk,
+      let outcome = NarratorLines.dayOutcome(table: table, rules: narration.rules, words: words)
+    {
+      // Parea said the vote's result aloud; the moderator says it at the dusk that follows.
+      line = outcome
+    }
     let chosen = narration.hasChosen(on: table)
     var hints: [KeyHint] = []
     var row: Int
@@ -330,9 +354,10 @@ extension NarratorScreen {
     }
     switch narration.stage {
     case .dusk:
-      let paragraphs = resumedNight ? ["narrator.dusk.resumed", "narrator.dusk.ready"]
+      let ready = moderator ? "narrator.dusk.ready.moderator" : "narrator.dusk.ready"
+      let paragraphs = resumedNight ? ["narrator.dusk.resumed", ready]
         : table.round == 1 && table.phase == .night && table.log.allSatisfy({ if case .looked = $0 { true } else { false } })
-          ? [moderator ? "narrator.dusk.moderator" : "narrator.dusk.first", "narrator.dusk.ready"] : ["narrator.dusk.ready"]
+          ? [moderator ? "narrator.dusk.moderator" : "narrator.dusk.first", ready] : [ready]
       for key in paragraphs {
         for wrapped in TextWidth.wrap(words(key), width: canvas.width - 8) {
           canvas.write(wrapped, row: row, column: 4)
@@ -343,7 +368,11 @@ extension NarratorScreen {
       hints.append(KeyHint(key: "Enter", label: words("key.nightFalls")))
     case .nightFalls, .asleep:
       if moderator {
+        // The moderator sees how long the pause lasts; Parea's screen stays neutral.
         canvas.write(words("narrator.moderator.wait"), row: row, column: 3, style: Theme.dim)
+        let ends = narration.stageEnds ?? state.clock
+        let left = RoundTimer.display(milliseconds: Int(max(0, ends - state.clock)))
+        canvas.center(words("narrator.timeLeft", ["time": left]), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
       }
     case .awake(let index):
       let steps = narration.steps(on: table)
