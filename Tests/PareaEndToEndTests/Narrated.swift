@@ -74,18 +74,8 @@ extension TmuxSession {
   /// every 200 ms rather than every 20, so that games waiting side by side
   /// leave the machine's cores to the rest.
   @discardableResult
-  func waitSlowly(_ what: String, timeout: Duration, _ condition: (String) -> Bool) throws -> String
-  {
-    let deadline = ContinuousClock.now + timeout
-    var screen = ""
-    while true {
-      screen = try capture()
-      if condition(screen) { return screen }
-      if ContinuousClock.now >= deadline { break }
-      usleep(200_000)
-    }
-    throw HarnessError(
-      "timed out after \(timeout) waiting until \(what); the screen was:\n\(Self.framed(screen))")
+  func waitSlowly(_ what: String, timeout: Duration, _ condition: (String) -> Bool) throws -> String {
+    try waitUntil(what, timeout: timeout, pollMicroseconds: 200_000, condition)
   }
 }
 

@@ -189,10 +189,11 @@ final class TmuxSession {
     try waitUntil("\"\(text)\" leaves the screen", timeout: timeout) { !$0.contains(text) }
   }
 
-  /// Polls the screen every 20 ms until `condition` holds for it.
+  /// Polls the screen every `pollMicroseconds` (20 ms) until `condition` holds for it.
   @discardableResult
   func waitUntil(
-    _ what: String, timeout: Duration = defaultTimeout, _ condition: (String) -> Bool
+    _ what: String, timeout: Duration = defaultTimeout, pollMicroseconds: UInt32 = 20_000,
+    _ condition: (String) -> Bool
   ) throws -> String {
     let deadline = ContinuousClock.now + timeout
     var screen = ""
@@ -200,7 +201,7 @@ final class TmuxSession {
       screen = try capture()
       if condition(screen) { return screen }
       if ContinuousClock.now >= deadline { break }
-      usleep(20_000)
+      usleep(pollMicroseconds)
     }
     throw HarnessError(
       "timed out after \(timeout) waiting until \(what); the screen was:\n\(Self.framed(screen))")
