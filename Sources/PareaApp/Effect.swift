@@ -16,7 +16,7 @@ public enum Effect: Hashable, Sendable {
   case redrawAll
   /// Ring the terminal's bell (the round's time is up; a narrator's step when nothing is spoken).
   case bell
-  /// Say a line aloud (the narrator). A new line cuts the one being spoken short.
+  /// Say a line aloud (the narrator), once the frame of the same turn is drawn. A new line cuts the one being spoken short.
   case speak(Speech)
   /// Stop speaking at once (the game was left or the step changed with nothing to say).
   case silence

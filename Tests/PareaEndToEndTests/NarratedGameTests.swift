@@ -139,10 +139,7 @@ extension EndToEnd {
       let play = Driver(session)
       let dealt = try play.dealNarrated(
         ["Anna", "Bob", "Chris", "Dora", "Eve"], roles: Driver.oneThiefRoles, mode: .parea)
-      let names = dealt.names
-      let thief = try unwrap(dealt.seats(holding: Self.thief).first)
-      let doctor = try unwrap(dealt.seats(holding: Self.doctor).first)
-      let victim = try unwrap(dealt.seats.indices.first { $0 != thief && $0 != doctor })
+      let (names, thief, doctor, victim) = try cast(of: dealt)
       try play.revealAllToDusk(dealt)
 
       var said: [String] = []
@@ -227,10 +224,7 @@ extension EndToEnd {
       let play = Driver(session)
       let dealt = try play.dealNarrated(
         ["Fay", "Gus", "Hal", "Ivy", "Jo"], roles: Driver.oneThiefRoles, mode: .moderator)
-      let names = dealt.names
-      let thief = try unwrap(dealt.seats(holding: Self.thief).first)
-      let doctor = try unwrap(dealt.seats(holding: Self.doctor).first)
-      let victim = try unwrap(dealt.seats.indices.first { $0 != thief && $0 != doctor })
+      let (names, thief, _, victim) = try cast(of: dealt)
       try play.revealAllToDusk(dealt)
 
       /// Waits for "Say: «line»"; returns the screen as one line.
@@ -293,10 +287,7 @@ extension EndToEnd {
       var play = Driver(first, language: .el)
       let dealt = try play.dealNarrated(
         ["Άννα", "Νίκος", "Ελένη", "Γιώργος", "Μαρία"], roles: Driver.oneThiefRoles, mode: .parea)
-      let names = dealt.names
-      let thief = try unwrap(dealt.seats(holding: Self.thief).first)
-      let doctor = try unwrap(dealt.seats(holding: Self.doctor).first)
-      let victim = try unwrap(dealt.seats.indices.first { $0 != thief && $0 != doctor })
+      let (names, thief, doctor, victim) = try cast(of: dealt)
       let eyesClosed = play.upper(play.text("narrator.eyesClosed"))
       try play.revealAllToDusk(dealt)
 
@@ -384,6 +375,15 @@ extension EndToEnd {
       try ensure(
         calls.map(\.text) == said, "said after the restart \(calls.map(\.text)), expected \(said)")
       try ensure(calls.allSatisfy { $0.language == "el" }, "not all in Greek: \(calls)")
+    }
+
+    /// Who is who in a dealt one-thief game: the names, the thief's seat, the
+    /// Doctor's, and the first other seat (the thieves' victim in every game).
+    private static func cast(of dealt: SavedGameFile) throws -> (names: [String], thief: Int, doctor: Int, victim: Int) {
+      let thief = try unwrap(dealt.seats(holding: Self.thief).first)
+      let doctor = try unwrap(dealt.seats(holding: Self.doctor).first)
+      let victim = try unwrap(dealt.seats.indices.first { $0 != thief && $0 != doctor })
+      return (dealt.names, thief, doctor, victim)
     }
 
     private static func unwrap<Value>(_ value: Value?, _ what: String = #function) throws -> Value {
