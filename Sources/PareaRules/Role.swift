@@ -41,6 +41,8 @@ public enum Ability: Hashable, Sendable {
   case accuses(attempts: Int)
   /// May reveal themselves and guess the secret location.
   case guessesLocation
+  /// Cannot die of `cause` (Killer's Cop and a wink): the table refuses it.
+  case cannotDie(of: DeathCause)
 }
 
 /// A role a player can be dealt.
@@ -82,6 +84,9 @@ public struct Role: Hashable, Sendable {
 
   /// Whether this role may guess the location.
   public var guessesLocation: Bool { abilities.contains(.guessesLocation) }
+
+  /// Whether a player of this role can die of `cause`.
+  public func canDie(of cause: DeathCause) -> Bool { !abilities.contains(.cannotDie(of: cause)) }
 }
 
 /// A Spy location: its identifier and how many roles exist there.

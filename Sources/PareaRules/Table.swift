@@ -222,14 +222,22 @@ public struct Table: Hashable, Codable, Sendable {
   // MARK: Deaths
 
   /// Marks the player at `seat` dead and returns what must happen next (a
-  /// kamikaze's choice), which also stays in `pending` until resolved.
+  /// kamikaze's choice), which also stays in `pending` until resolved. Under
+  /// `narratorRules` (the manual table passes the group's), nobody dies of the
+  /// night's own causes on a night of meeting only.
   @discardableResult
-  public mutating func markDead(_ seat: Int, cause: DeathCause) throws(TableError) -> FollowUp?
-  {
+  public mutating func markDead(
+    _ seat: Int, cause: DeathCause, rules narratorRules: NarratorRules = NarratorRules()
+  ) throws(TableError) -> FollowUp? {
     try check(seat)
+    if isMeetingNight(rules: narratorRules), currentPhase?.causes.contains(cause) == true {
+      throw .notAllowed
+    }
     guard pending == nil else { throw .followUpPending }
     guard rules.deathCauses.contains(cause) else { throw .notAllowed }
     guard seats[seat].isAlive else { throw .alreadyOut(seat) }
+    // Killer's Cop: a wink does not kill them.
+    guard rules.role(seats[seat].role)?.canDie(of: cause) != false else { throw .notAllowed }
     kill(seat, cause: cause)
     if let role = rules.role(seats[seat].role), role.takesPlayerAlongWhen == cause,
       !alive.isEmpty

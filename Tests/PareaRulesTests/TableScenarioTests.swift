@@ -300,11 +300,81 @@ struct KillerTableTests {
     #expect(game.winner(of: table) == Killer.killers)
   }
 
-  @Test func copDeadWinsForTheKillers() throws {
+  /// A wink does not kill the Cop: the killers know who the Cop is, and if it
+  /// did, winking at the Cop first would win every game.
+  @Test func theCopCannotBeKilled() throws {
     var table = table()
-    #expect(try table.markDead(1, cause: .killed) == nil)
-    #expect(game.winner(of: table) == Killer.killers)
-    #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1) }
+    let before = table
+    #expect(throws: TableError.notAllowed) { try table.markDead(1, cause: .killed) }
+    #expect(table == before, "nothing recorded")
+    #expect(game.winner(of: table) == nil)
+    #expect(try table.accuse(0, by: 1), "the Cop still accuses")
+  }
+
+  /// What happens at a Killer table, step by step, and who has won after it.
+  enum Step: Sendable, CustomStringConvertible {
+    case wink(Int)
+    case accuse(Int)
+    var description: String {
+      switch self {
+      case .wink(let seat): "wink \(seat)"
+      case .accuse(let seat): "accuse \(seat)"
+      }
+    }
+  }
+
+  struct Row: Sendable, CustomTestStringConvertible {
+    let name: String
+    let killers: Int
+    let steps: [Step]
+    /// Refused steps, by index into `steps`.
+    let refused: Set<Int>
+    let winner: SideID?
+    let accusationsLeft: Int
+    var testDescription: String { name }
+  }
+
+  // Seats: 0 killer, 1 Cop, 2...4 citizens; with two killers, 5 killer and 6 citizen.
+  static let rows: [Row] = [
+    Row(name: "a wink at the Cop is refused and decides nothing", killers: 1, steps: [.wink(1)],
+        refused: [0], winner: nil, accusationsLeft: 3),
+    Row(name: "every citizen winked: killers", killers: 1, steps: [.wink(2), .wink(3), .wink(4)],
+        refused: [], winner: Killer.killers, accusationsLeft: 3),
+    Row(name: "the Cop alone with the killer after every citizen: killers", killers: 1,
+        steps: [.wink(2), .wink(1), .wink(3), .wink(4)], refused: [1], winner: Killer.killers, accusationsLeft: 3),
+    Row(name: "two wrong accusations: the game goes on", killers: 1, steps: [.accuse(2), .accuse(3)],
+        refused: [], winner: nil, accusationsLeft: 1),
+    Row(name: "three wrong accusations: killers", killers: 1, steps: [.accuse(2), .accuse(3), .accuse(4)],
+        refused: [], winner: Killer.killers, accusationsLeft: 0),
+    Row(name: "a right accusation costs nothing", killers: 2, steps: [.accuse(2), .accuse(5), .accuse(3)],
+        refused: [], winner: nil, accusationsLeft: 1),
+    Row(name: "two wrong, then both killers caught: town", killers: 2,
+        steps: [.accuse(2), .accuse(3), .accuse(0), .accuse(5)], refused: [], winner: Killer.town, accusationsLeft: 1),
+    Row(name: "the last citizen winked after one killer is caught: killers", killers: 2,
+        steps: [.accuse(5), .wink(2), .wink(3), .wink(4), .wink(6)], refused: [], winner: Killer.killers,
+        accusationsLeft: 3),
+    Row(name: "a killer winked out by the other, the Cop catches the last: town", killers: 2,
+        steps: [.wink(5), .accuse(0)], refused: [], winner: Killer.town, accusationsLeft: 3),
+  ]
+
+  @Test(arguments: rows) func winConditions(_ row: Row) throws {
+    var table = table(killers: row.killers)
+    for (index, step) in row.steps.enumerated() {
+      let before = table
+      do {
+        switch step {
+        case .wink(let seat): try table.markDead(seat, cause: .killed)
+        case .accuse(let seat): try table.accuse(seat, by: 1)
+        }
+        #expect(!row.refused.contains(index), "\(step) should have been refused")
+      } catch {
+        #expect(row.refused.contains(index), "\(step) refused: \(error)")
+        #expect(table == before, "a refused step records nothing")
+      }
+    }
+    #expect(game.winner(of: table) == row.winner)
+    #expect(table.accusationsLeft(for: 1) == row.accusationsLeft)
+    #expect(table.seats[1].isAlive, "the Cop is never killed")
   }
 
   /// An accusation by someone who is not the Cop is never refused (a refusal

@@ -277,7 +277,13 @@ extension AppState {
       page.notice = nil
       switch command {
       case .look: startPick(.look, &page)
-      case .markDead: startPick(.markDead, &page)
+      case .markDead:
+        if table.isMeetingNight(rules: narratorRules) {
+          // The group's house rule: on the first night the thieves only meet.
+          page.notice = Notice(kind: .info, title: "table.meetingNight.title", message: "table.meetingNight.message")
+        } else {
+          startPick(.markDead, &page)
+        }
       case .nextPhase:
         try? table.advancePhase()
         // A timer belongs to one round: the day's does not run into the night,
@@ -463,7 +469,21 @@ extension AppState {
     // The phase moves only when the table says so ("next"): the cause menu
     // follows the phase, and a jump nobody asked for would change what the
     // next Enter records (docs/DECISIONS.md).
-    let followUp = try? table.markDead(seat, cause: cause)
+    let followUp: FollowUp?
+    do {
+      followUp = try table.markDead(seat, cause: cause, rules: narratorRules)
+    } catch {
+      page.mode = .main
+      // The Cop, whom a wink does not kill, is listed like everyone else: a
+      // list without one name would tell the table who the Cop is.
+      let cannotDie = table.seats.indices.contains(seat)
+        && rules.role(table.seats[seat].role)?.canDie(of: cause) == false
+      page.notice = cannotDie
+        ? Notice(kind: .error, title: "table.cannotDie.title", message: "table.cannotDie.message",
+          args: ["name": .text(table.seats[seat].name)])
+        : Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
+      return []
+    }
     if case .takePlayer(let by)? = followUp {
       page.mode = .pick(.kamikaze(by: by))
       page.selection = 0
@@ -642,7 +662,7 @@ extension TableScreen {
     if let prompt {
       canvas.write(prompt, row: 1, column: 2, style: Theme.title, limit: canvas.width - 4)
     } else {
-      canvas.write(hint(table: table, rules: rules, timer: state.timer, words: words), row: 1, column: 2, style: Theme.dim, limit: canvas.width - 4)
+      canvas.write(hint(table: table, rules: rules, timer: state.timer, narratorRules: state.narratorRules, words: words), row: 1, column: 2, style: Theme.dim, limit: canvas.width - 4)
     }
 
     // The actions this game offers.
@@ -717,7 +737,9 @@ extension TableScreen {
   }
 
   /// What the table should be doing now, for whoever runs the game.
-  private func hint(table: Table, rules: any GameType, timer: RoundTimer?, words: Words) -> String {
+  private func hint(
+    table: Table, rules: any GameType, timer: RoundTimer?, narratorRules: NarratorRules, words: Words
+  ) -> String {
     // The first question starts the round's clock; a vote or a death comes
     // after it. Looking at a role again, or at a list, is not a question.
     let questionsStarted =
@@ -729,7 +751,7 @@ extension TableScreen {
     }
     guard rules.usesPhases else { return words("game.\(table.game).tableHint") }
     if table.phase == .night {
-      return words(table.round == 1 ? "table.hint.firstNight" : "table.hint.night")
+      return words(table.isMeetingNight(rules: narratorRules) ? "table.hint.firstNight" : "table.hint.night")
     }
     return words("table.hint.day")
   }

@@ -2,7 +2,7 @@
 public struct Killer: GameType {
   /// Kills by winking; knows the Cop and the other killer.
   public static let killer: RoleID = "killer.killer"
-  /// Catches killers with up to three wrong accusations.
+  /// Catches killers; loses after three wrong accusations; a wink does not kill the Cop.
   public static let cop: RoleID = "killer.cop"
   /// Everyone else.
   public static let citizen: RoleID = "killer.citizen"
@@ -10,7 +10,7 @@ public struct Killer: GameType {
   public static let killers: SideID = "killer.killers"
   /// The Cop and the citizens.
   public static let town: SideID = "killer.town"
-  /// How many wrong accusations the Cop may make.
+  /// How many wrong accusations the Cop may make (a right one costs nothing).
   public static let copAttempts = 3
 
   /// Creates the game.
@@ -27,7 +27,11 @@ public struct Killer: GameType {
   private static let allRoles: [Role] =
     [
       Role(id: Self.killer, side: Self.killers, knows: [Self.cop, Self.killer]),
-      Role(id: Self.cop, side: Self.town, abilities: [.accuses(attempts: Self.copAttempts)]),
+      // The killers know the Cop: if a wink could kill the Cop, winking at
+      // the Cop first would win every game.
+      Role(
+        id: Self.cop, side: Self.town,
+        abilities: [.accuses(attempts: Self.copAttempts), .cannotDie(of: .killed)]),
       Role(id: Self.citizen, side: Self.town),
     ]
 
@@ -37,8 +41,10 @@ public struct Killer: GameType {
   }
 
   /// The town wins when every killer is caught; the killers win when no citizen
-  /// is left, or the Cop is out (dead or out of accusations), or someone who
-  /// is not the Cop made an accusation (a false claim).
+  /// is left, or the Cop has made `copAttempts` wrong accusations, or someone
+  /// who is not the Cop made an accusation (a false claim). The Cop cannot be
+  /// killed, so the Cop's death decides nothing (a file from before that rule
+  /// with a dead Cop plays on until one of these happens).
   public func winner(of table: Table) -> SideID? {
     let seats = table.seats
     // A player who claimed to be the Cop and accused someone ends the game:
@@ -46,10 +52,8 @@ public struct Killer: GameType {
     if table.falseAccusation != nil { return Self.killers }
     if !seats.contains(where: { $0.role == Self.killer && $0.isAlive }) { return Self.town }
     if !seats.contains(where: { $0.role == Self.citizen && $0.isAlive }) { return Self.killers }
-    for cop in table.seats(holding: Self.cop) {
-      if !seats[cop].isAlive || table.accusationsLeft(for: cop) == 0 {
-        return Self.killers
-      }
+    for cop in table.seats(holding: Self.cop) where table.accusationsLeft(for: cop) == 0 {
+      return Self.killers
     }
     return nil
   }

@@ -1,0 +1,70 @@
+import PareaCanvas
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaApp
+
+/// The table follows the game's rules where they refuse something: Killer's
+/// Cop cannot be killed, and under the first-night house rule nobody dies on
+/// Palermo's first night.
+@Suite struct TableRulesTests {
+  /// The Cop is listed like everyone else (a shorter list would tell the
+  /// table who the Cop is), but marking the Cop out is refused and says why.
+  @Test(arguments: [Language.en, .el]) func theCopIsListedButCannotBeMarkedOut(_ language: Language) throws {
+    var app = tableApp(Killer(), killerRoles, language: language)
+    app.send(.table(.command(.markDead)))
+    #expect(app.state.pickable(for: .markDead) == Array(killerRoles.indices), "every living player is listed")
+    let before = try #require(app.state.table)
+    try app.pick(1)  // Νίκος, the Cop
+    #expect(app.state.table == before, "nothing recorded")
+    let page = try #require(app.page)
+    #expect(page.mode == .main)
+    #expect(page.notice?.message == "table.cannotDie.message")
+    let words = language == .en ? "a wink does not kill the Cop" : "Ο Αστυνόμος δεν πεθαίνει"
+    #expect(app.screen.contains("Νίκος") && app.screen.contains(words), "\(app.screen)")
+    // A citizen is marked out as before.
+    app.send(.table(.command(.markDead)))
+    try app.pick(2)
+    #expect(app.state.table?.seats[2].death == .killed)
+  }
+
+  @Test(arguments: [false, true]) func theFirstNightFollowsTheHouseRule(_ meetingOnly: Bool) throws {
+    var state = tableApp(Palermo(), palermoRoles).state
+    state.houseRules.narrator.firstNightMeetingOnly = meetingOnly
+    var app = App(state: state, configuration: configuration(.en))
+    let hint = meetingOnly ? "the thieves only recognise each other" : "the thieves choose a victim"
+    #expect(app.screen.contains(hint), "\(app.screen)")
+    let before = try #require(app.state.table)
+    app.send(.table(.command(.markDead)))
+    if meetingOnly {
+      #expect(app.state.table == before)
+      #expect(app.page?.mode == .main && app.page?.notice?.title == "table.meetingNight.title")
+      #expect(app.screen.contains("Nobody dies tonight"), "\(app.screen)")
+    } else {
+      #expect(app.page?.mode == .pick(.markDead))
+      try app.pick(5)
+      app.send(.table(.pick))  // the night's own cause, listed first
+      #expect(app.state.table?.seats[5].death == .killedAtNight)
+    }
+    // The second night is a night like any other under either rule.
+    app.send(.table(.command(.nextPhase)))
+    app.send(.table(.command(.nextPhase)))
+    #expect(app.state.table?.round == 2 && app.state.table?.phase == .night)
+    #expect(app.screen.contains("the thieves choose a victim"))
+    app.send(.table(.command(.markDead)))
+    #expect(app.page?.mode == .pick(.markDead))
+  }
+
+  /// The rules refuse a first-night kill under the house rule whoever asks:
+  /// a night of meeting only has no death of the night's own causes.
+  @Test func theRulesRefuseAFirstNightKillUnderTheHouseRule() throws {
+    var table = try #require(tableApp(Palermo(), palermoRoles).state.table)
+    let meeting = NarratorRules(firstNightMeetingOnly: true)
+    let before = table
+    #expect(throws: TableError.notAllowed) { try table.markDead(5, cause: .killedAtNight, rules: meeting) }
+    #expect(table == before)
+    try table.markDead(5, cause: .killedAtNight)
+    #expect(table.seats[5].death == .killedAtNight, "off (the default): the thieves kill on the first night")
+  }
+}
