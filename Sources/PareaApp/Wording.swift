@@ -28,7 +28,6 @@ struct Words {
 
   func gameName(_ id: GameID) -> String { self("game.\(id).name") }
   func roleName(_ id: RoleID) -> String { self("role.\(id).name") }
-  func roleDescription(_ id: RoleID) -> String { self("role.\(id).description") }
   func sideName(_ id: SideID) -> String { self("side.\(id).name") }
   func locationName(_ id: LocationID) -> String { self("location.\(id).name") }
   func locationRole(_ id: LocationID, _ index: Int) -> String {

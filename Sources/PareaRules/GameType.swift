@@ -64,6 +64,9 @@ public protocol GameType: Sendable {
   /// The length of a timed round in minutes (Spy's questions, Palermo's day
   /// discussion), or nil if the game is not timed.
   var roundMinutes: Int? { get }
+  /// The points a scored game's rules text names, by placeholder (Spy's
+  /// scoring); the numbers `points(for:)` gives, so that text and code agree.
+  var rulesPoints: [String: Int] { get }
 }
 
 extension GameType {
@@ -88,6 +91,7 @@ extension GameType {
   public var drawsFirstPlayer: Bool { false }
   /// Untimed by default.
   public var roundMinutes: Int? { nil }
+  public var rulesPoints: [String: Int] { [:] }
   /// No phases by default.
   public var phases: [Phase] { [] }
 

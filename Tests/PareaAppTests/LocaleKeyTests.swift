@@ -70,9 +70,14 @@ import Testing
         if step.action == .kill { keys.insert("story.met.\(step.id)") }
       }
     }
-    // A narrated game announces its winner.
+    // A narrated game announces its winner; its rules text says who narrates
+    // and the house rules of its first night and a tied vote (`RulesText.swift`).
     if game.phases.contains(where: { !$0.steps.isEmpty }) {
       for side in game.sides { keys.insert("narrator.say.won.\(side.id)") }
+      let rules = "game.\(game.id).rules"
+      for mode in NarrationMode.allCases { keys.insert("\(rules).narrator.\(mode)") }
+      keys.formUnion(["\(rules).night.kill", "\(rules).night.meet"])
+      for tie in TieRule.allCases { keys.insert("\(rules).tie.\(tie)") }
     }
     // A game of nights and days says on its summary why a side won, and who a kamikaze took.
     if game.usesPhases {
@@ -131,6 +136,10 @@ import Testing
       keys.formUnion(["setup.narration.\(mode)", "setup.narration.\(mode).hint"])
     }
     keys.formUnion(["setup.narration.minutes.one", "setup.narration.minutes.other"])
+    // The counted numbers of the rules texts (`RulesText.swift`).
+    for stem in ["rules.minutes", "rules.wrongAccusations", "rules.points"] {
+      keys.formUnion([stem + ".one", stem + ".other"])
+    }
     // The settings screen's titles, labels, hints and values.
     for section in SettingsScreen.sections { keys.insert(section.title) }
     for setting in SettingsScreen.settings { keys.formUnion([setting.label, setting.hint] + setting.values) }

@@ -26,9 +26,9 @@ public struct InfoScreen: Hashable, Sendable {
   static let page = 18
 
   /// The whole text, wrapped to `width`: rules, then every role with its side.
-  static func lines(game rules: (any GameType)?, words: Words, width: Int) -> [(String, Style)] {
+  static func lines(game rules: (any GameType)?, state: AppState, words: Words, width: Int) -> [(String, Style)] {
     guard let rules else { return [] }
-    var lines = wrapped(words("game.\(rules.id).rules"), width: width)
+    var lines = wrapped(state.rulesText(of: rules, words: words), width: width)
     lines.append(("", .plain))
     lines.append((words.upper(words("info.roles")), Theme.title))
     for role in rules.roles {
@@ -36,7 +36,7 @@ public struct InfoScreen: Hashable, Sendable {
       let side = rules.side(role.side)
       let sideStyle = side?.isBad == true ? Theme.bad : Theme.good
       lines.append((words.roleName(role.id) + "  ·  " + words.sideName(role.side), sideStyle))
-      lines += wrapped(words.roleDescription(role.id), width: width, indent: 2)
+      lines += wrapped(state.roleDescription(role.id, of: rules, words: words), width: width, indent: 2)
     }
     return lines
   }
@@ -48,7 +48,7 @@ public struct InfoScreen: Hashable, Sendable {
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     canvas.header(words, title: words.gameName(game))
     let body = Self.body(in: Size(width: canvas.width, height: canvas.height))
-    let lines = Self.lines(game: state.registry.game(game), words: words, width: body.width)
+    let lines = Self.lines(game: state.registry.game(game), state: state, words: words, width: body.width)
     let top = min(scroll, max(0, lines.count - body.height))
     canvas.paragraphs(lines, in: body, scroll: top)
     canvas.footer([
@@ -69,7 +69,7 @@ extension AppState {
   mutating func reduceInfo(_ action: InfoAction, words: Words) -> [Effect] {
     guard case .info(var info) = screen, case .scroll(let by) = action else { return [] }
     let body = InfoScreen.body(in: viewport)
-    let count = InfoScreen.lines(game: registry.game(info.game), words: words, width: body.width).count
+    let count = InfoScreen.lines(game: registry.game(info.game), state: self, words: words, width: body.width).count
     info.scroll = max(0, min(info.scroll + by, count - body.height))
     screen = .info(info)
     return []

@@ -38,7 +38,7 @@ public struct RevealScreen: Hashable, Sendable {
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     guard let table = state.table else { return }
-    RoleCard.draw(seat: seat, table: table, rules: state.rules, into: &canvas, words: words)
+    RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
   }
 }
 
@@ -49,7 +49,8 @@ public struct RevealScreen: Hashable, Sendable {
 /// the side, and plain text for everything else, the same footer. Nothing
 /// on it may be styled by side or role (a test compares every role's card).
 enum RoleCard {
-  static func draw(seat: Int, table: Table, rules: any GameType, into canvas: inout Canvas, words: Words) {
+  static func draw(seat: Int, table: Table, state: AppState, into canvas: inout Canvas, words: Words) {
+    let rules = table.rules
     guard table.seats.indices.contains(seat) else { return }
     let player = table.seats[seat]
     let bounds = canvas.bounds
@@ -66,7 +67,7 @@ enum RoleCard {
       canvas.center(words("reveal.side", ["side": words.sideName(role.side)]), row: row, in: card, style: Theme.dim)
     }
     row += 2
-    var lines: [String] = TextWidth.wrap(words.roleDescription(player.role), width: inner.width)
+    var lines: [String] = TextWidth.wrap(state.roleDescription(player.role, of: rules, words: words), width: inner.width)
     var known: [String] = []
     var players: [String] = []
     for item in rules.knowledge(of: seat, at: table) {

@@ -69,7 +69,7 @@ extension SetupScreen {
       let top = left.bottom + 1
       let side = rules.role(role).map { words.sideName($0.side) } ?? ""
       canvas.write(words.roleName(role) + "  ·  " + side, row: top, column: 3, style: rules.isBad(role) ? Theme.bad : Theme.good)
-      for (offset, line) in TextWidth.wrap(words.roleDescription(role), width: canvas.width - 6).prefix(4).enumerated() {
+      for (offset, line) in TextWidth.wrap(state.roleDescription(role, of: rules, words: words), width: canvas.width - 6).prefix(4).enumerated() {
         canvas.write(line, row: top + 1 + offset, column: 3)
       }
     }

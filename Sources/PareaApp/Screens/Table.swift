@@ -609,7 +609,7 @@ extension TableScreen {
       }
       return
     case .reveal(let seat):
-      RoleCard.draw(seat: seat, table: table, rules: rules, into: &canvas, words: words)
+      RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
       return
     case .roles(let scroll):
       drawRoles(into: &canvas, state: state, words: words, scroll: scroll)
@@ -815,7 +815,7 @@ extension TableScreen {
       let hideCount = state.houseRules.hideSpyCount && rules.usesLocations
       let title = words.roleName(role) + (count > 1 && !hideCount ? " ×\(count)" : "") + "  ·  " + side
       lines.append((title, rules.isBad(role) ? Theme.bad : Theme.good))
-      lines += wrapped(words.roleDescription(role), width: width, indent: 2)
+      lines += wrapped(state.roleDescription(role, of: rules, words: words), width: width, indent: 2)
       lines.append(("", .plain))
     }
     return lines

@@ -37,6 +37,25 @@ public struct Spy: GameType {
     .countBad(bad: Self.spy, limit: 1...3, fixed: [], filler: Self.local)
   }
 
+  /// The points of Spy's scoring (`points(for:)`); the rules text shows these numbers.
+  public enum Points {
+    /// Each spy, for a right guess or when the table accuses someone who is not a spy.
+    public static let spiesWin = 4
+    /// Each spy, when the round ends with nobody accused (or after a false claim).
+    public static let spiesGetAway = 2
+    /// Everyone else, when the spies lose.
+    public static let othersWin = 1
+    /// Whoever started an accusation that caught a spy (instead of `othersWin`).
+    public static let rightAccuser = 2
+  }
+
+  public var rulesPoints: [String: Int] {
+    [
+      "spiesWin": Points.spiesWin, "spiesGetAway": Points.spiesGetAway, "othersWin": Points.othersWin,
+      "rightAccuser": Points.rightAccuser,
+    ]
+  }
+
   /// Spy's scoring, from why the round ended: a spy scores 4 for a right
   /// guess or when the table accuses someone innocent, 2 when the spies get
   /// away (nobody accused, or a player who knew the location claimed to be a
@@ -51,12 +70,12 @@ public struct Spy: GameType {
     }
     switch ending {
     case .guessed(_, _, right: true), .accusedInnocent:
-      give(4, spiesSide: true)
+      give(Points.spiesWin, spiesSide: true)
     case .falseClaim, .endedNobodyAccused:
-      give(2, spiesSide: true)
+      give(Points.spiesGetAway, spiesSide: true)
     case .guessed(_, _, right: false), .caughtAll:
-      give(1, spiesSide: false)
-      for vote in table.votes where vote.correct && !spies.contains(vote.by) { points[vote.by] = 2 }
+      give(Points.othersWin, spiesSide: false)
+      for vote in table.votes where vote.correct && !spies.contains(vote.by) { points[vote.by] = Points.rightAccuser }
     case .endedEarly, .falseAccusation:
       break  // Spy has no accusing role: a false accusation cannot happen
     }

@@ -1,0 +1,47 @@
+import PareaRules
+
+/// The rules text and role cards say what the rules library does: every
+/// number in them (players, spies or killers, minutes, points, accusations)
+/// is a `{placeholder}` filled from the game's own data here, and the house
+/// rules a game follows (Palermo's first night, a tied vote, who narrates)
+/// are chosen paragraphs. A rule changed in code changes the text with it;
+/// `RulesTextTests` checks that the tables write no number by hand.
+extension AppState {
+  /// The placeholders of `rules`'s texts (`game.<id>.rules`, the role cards), in the words of `words`.
+  func rulesArguments(for rules: any GameType, words: Words) -> [String: String] {
+    var arguments = [
+      "minPlayers": String(rules.players.lowerBound), "maxPlayers": String(rules.players.upperBound),
+    ]
+    if case .countBad(_, let limit, _, _) = rules.setupKind {
+      arguments["minBad"] = String(limit.lowerBound)
+      arguments["maxBad"] = String(limit.upperBound)
+    }
+    if let minutes = preferences.minutes(for: rules) {
+      arguments["minutes"] = words.plural("rules.minutes", minutes)
+    }
+    if let attempts = rules.roles.compactMap(\.accusationAttempts).max() {
+      arguments["wrongAccusations"] = words.plural("rules.wrongAccusations", attempts)
+    }
+    for (name, value) in rules.rulesPoints { arguments[name] = words.plural("rules.points", value) }
+    // A game with secret night steps: the house rules of its nights and days,
+    // as the next deal will follow them (a game in play keeps its own).
+    if rules.phases.contains(where: { !$0.steps.isEmpty }) {
+      let house = session?.game == rules.id ? narratorRules : houseRules.narrator
+      let game = "game.\(rules.id).rules"
+      arguments["narrator"] = words("\(game).narrator.\(preferences.narration)")
+      arguments["night"] = words("\(game).night.\(house.firstNightMeetingOnly ? "meet" : "kill")")
+      arguments["tie"] = words("\(game).tie.\(house.tie)")
+    }
+    return arguments
+  }
+
+  /// The rules of `rules` as this group plays them.
+  func rulesText(of rules: any GameType, words: Words) -> String {
+    words("game.\(rules.id).rules", rulesArguments(for: rules, words: words))
+  }
+
+  /// The card of `role` in `rules`, with its numbers filled in.
+  func roleDescription(_ role: RoleID, of rules: any GameType, words: Words) -> String {
+    words("role.\(role).description", rulesArguments(for: rules, words: words))
+  }
+}
