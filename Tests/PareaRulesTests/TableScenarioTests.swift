@@ -649,7 +649,8 @@ struct TableTests {
       ending: .endedEarly, winner: nil, points: [0, 0, 0, 0, 0]),
   ]
 
-  @Test(arguments: rows) func endings(_ row: Row) throws {
+  /// The row's table after its steps.
+  static func played(_ row: Row) throws -> Table {
     var table = Self.table(spies: row.spies)
     for step in row.steps {
       switch step {
@@ -658,9 +659,42 @@ struct TableTests {
       case .end: table.end()
       }
     }
+    return table
+  }
+
+  @Test(arguments: rows) func endings(_ row: Row) throws {
+    let table = try Self.played(row)
     #expect(Spy().ending(of: table) == row.ending)
     #expect(Spy().winner(of: table) == row.winner)
     #expect(Spy().points(for: table) == row.points)
+  }
+
+  /// The scoring section of the rules text names `rulesPoints` in its
+  /// sentences; worked out from those sentences alone, each row scores what
+  /// the game scores. A point changed in `points(for:)` but not in
+  /// `rulesPoints` (which the text shows) fails here.
+  @Test(arguments: rows.filter { $0.points != nil }) func theRulesTextSaysThesePoints(_ row: Row) throws {
+    let named = Spy().rulesPoints
+    let table = try Self.played(row)
+    let spies = Set(table.seats(holding: Spy.spy))
+    var expected = [Int](repeating: 0, count: table.seats.count)
+    func give(_ name: String, spiesSide: Bool) throws {
+      let value = try #require(named[name], "the rules text has no {\(name)}")
+      for seat in expected.indices where spies.contains(seat) == spiesSide { expected[seat] = value }
+    }
+    switch try #require(row.ending) {
+    // "A spy guesses right, or the table accuses someone who is not a spy: each spy scores {spiesWin}."
+    case .guessed(_, _, right: true), .accusedInnocent: try give("spiesWin", spiesSide: true)
+    // "The round ends with nobody accused, or a player who knew the location claims to be a spy."
+    case .endedNobodyAccused, .falseClaim: try give("spiesGetAway", spiesSide: true)
+    // "The spies lose: everyone else scores {othersWin}, whoever started an accusation that caught a spy {rightAccuser}."
+    case .guessed(_, _, right: false), .caughtAll:
+      try give("othersWin", spiesSide: false)
+      for vote in table.votes where vote.correct { expected[vote.by] = try #require(named["rightAccuser"]) }
+    // "A round ended by hand after a spy was caught, with another still free, scores nothing."
+    case .endedEarly, .falseAccusation: break
+    }
+    #expect(expected == row.points)
   }
 
   @Test func otherGamesKeepNoScore() throws {
