@@ -28,6 +28,8 @@ public struct SetupScreen: Hashable, Sendable {
   /// What a key means: on the list of locations, on the roles' lists or on the count.
   func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
     let shortcut = Shortcut(key)
+    // The rules, from every page of the setup (no page types text).
+    if shortcut == .letter("i") { return .openRules }
     if choosingLocations { return locationAction(for: shortcut, locationCount: locationCount) }
     if choosingNarration { return narrationAction(for: shortcut) }
     if case .escape = shortcut { return .back }

@@ -51,6 +51,7 @@ extension SetupScreen {
       ]), row: 16, in: bounds, style: inPlay == 0 ? Theme.bad : Theme.dim)
       hints.append(KeyHint(key: "o", label: words("key.locations")))
     }
+    hints.append(KeyHint(key: "i", label: words("key.rules")))
     hints.append(KeyHint(key: "Esc", label: words("key.back")))
     canvas.footer(hints)
   }

@@ -38,7 +38,8 @@ extension SetupScreen {
     canvas.write(length, row: row + 1, column: 30, style: Theme.key)
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.deal")), KeyHint(key: "↑↓", label: words("key.choose")),
-      KeyHint(key: "←→", label: words("key.dayLength")), KeyHint(key: "Esc", label: words("key.back")),
+      KeyHint(key: "←→", label: words("key.dayLength")), KeyHint(key: "i", label: words("key.rules")),
+      KeyHint(key: "Esc", label: words("key.back")),
     ])
   }
 }
