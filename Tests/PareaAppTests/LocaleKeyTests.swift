@@ -131,6 +131,7 @@ import Testing
       keys.formUnion(["setup.narration.\(mode)", "setup.narration.\(mode).hint"])
     }
     keys.formUnion(["setup.narration.minutes.one", "setup.narration.minutes.other"])
+    keys.formUnion(["setup.roundMinutes.one", "setup.roundMinutes.other"])
     // The settings screen's titles, labels, hints and values.
     for section in SettingsScreen.sections { keys.insert(section.title) }
     for setting in SettingsScreen.settings { keys.formUnion([setting.label, setting.hint] + setting.values) }

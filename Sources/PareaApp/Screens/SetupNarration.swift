@@ -9,8 +9,8 @@ extension SetupScreen {
     switch shortcut {
     case .up: return .setup(.moveNarration(-1))
     case .down: return .setup(.moveNarration(1))
-    case .left, .letter("-"): return .setup(.changeDayMinutes(-1))
-    case .right, .letter("+"): return .setup(.changeDayMinutes(1))
+    case .left, .letter("-"): return .setup(.changeRoundMinutes(-1))
+    case .right, .letter("+"): return .setup(.changeRoundMinutes(1))
     case .enter, .letter("d"): return .setup(.deal)
     case .escape: return .setup(.chooseNarration(false))
     default: return nil

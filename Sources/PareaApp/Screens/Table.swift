@@ -310,7 +310,8 @@ extension AppState {
         }
       case .tableAccuses: startPick(.tableAccuses, &page)
       case .timer:
-        if timer == nil, let minutes = rules.roundMinutes { timer = RoundTimer(minutes: minutes) }
+        // The length the group chose on the setup (or the game's own).
+        if timer == nil, let minutes = preferences.minutes(for: rules) { timer = RoundTimer(minutes: minutes) }
         timer?.toggle()
       case .guessLocation:
         startPick(.guesser, &page)
