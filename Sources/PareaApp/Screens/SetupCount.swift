@@ -54,9 +54,11 @@ extension SetupScreen {
     }
     canvas.center(parts.joined(separator: words("list.separator")), row: 11, in: bounds, style: Theme.good)
     if let allowed = rules.allowedBadCounts(players: state.players.count) {
-      canvas.center(words("setup.countLimits", [
-        "min": String(allowed.lowerBound), "max": String(allowed.upperBound),
-      ]), row: 13, in: bounds, style: Theme.dim)
+      // One number allowed: not "1 to 1".
+      let limits = allowed.lowerBound == allowed.upperBound
+        ? words("setup.countLimits.exact", ["number": String(allowed.lowerBound)])
+        : words("setup.countLimits", ["min": String(allowed.lowerBound), "max": String(allowed.upperBound)])
+      canvas.center(limits, row: 13, in: bounds, style: Theme.dim)
     }
     var hints = rows.count == 1 ? [] : [KeyHint(key: "↑↓", label: words("key.move"))]
     hints += [
