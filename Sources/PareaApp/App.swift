@@ -71,6 +71,9 @@ public enum Action: Hashable, Sendable {
   case home(HomeAction)
   /// On a game's info screen.
   case info(InfoAction)
+  /// `i` away from the menu: the rules of the game in play (or being set
+  /// up) open over the screen on show, and Esc comes back to it as it was.
+  case openRules
   /// On the players screen.
   case players(PlayersAction)
   /// On the setup screen.

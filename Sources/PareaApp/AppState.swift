@@ -36,6 +36,7 @@ public struct Notice: Hashable, Sendable {
   /// The notice for a setup error.
   static func setup(_ error: SetupError, players: Int = 0) -> Notice {
     var args: [String: Argument] = [:]
+    var message = "error.\(error.key).message"
     func number(_ value: Int) -> Argument { .text(String(value)) }
     switch error {
     case .emptyName, .noLocations, .gameRule: break
@@ -52,10 +53,13 @@ public struct Notice: Hashable, Sendable {
         "count": number(count), "min": number(allowed?.lowerBound ?? 0),
         "max": number(allowed?.upperBound ?? 0), "players": number(players),
       ]
+      // One number allowed: not "between 1 and 1".
+      if let allowed, allowed.lowerBound == allowed.upperBound {
+        message = "error.badCount.exact.message"
+        args["number"] = number(allowed.lowerBound)
+      }
     }
-    return Notice(
-      kind: .error, title: "error.\(error.key).title", message: "error.\(error.key).message",
-      args: args)
+    return Notice(kind: .error, title: "error.\(error.key).title", message: message, args: args)
   }
 }
 

@@ -39,13 +39,20 @@ extension AppState {
     case .tick(let now):
       clock = now
       var effects = tickPausesAndCountdowns(now: clock)
-      if case .narrator = screen {
+      // The rules opened over a screen do not stop its clock.
+      if case .narrator = screenUnderRules {
         // The narrator keeps its own time: the night's steps and the day's timer.
         effects += tickNarration(now: now, words: environment.words(language))
       } else if session?.timer?.tick(now: now) == true {
+        let timeUp = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
         if case .table(var page) = screen {
-          page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+          page.notice = timeUp
           screen = .table(page)
+        } else if case .info(var info) = screen, case .table(var page) = info.returnTo.screen {
+          // Said when the table comes back (the bell rings now).
+          page.notice = timeUp
+          info.returnTo = ReturnPoint(.table(page))
+          screen = .info(info)
         }
         effects.append(.bell)
       }
@@ -56,6 +63,7 @@ extension AppState {
       return []
     case .home(let action): return reduceHome(action)
     case .info(let action): return reduceInfo(action, words: environment.words(language))
+    case .openRules: return openRules()
     case .players(let action): return reducePlayers(action)
     case .setup(let action): return reduceSetup(action, environment: &environment)
     case .reveal: return revealCurrent(afterCountdown: false)

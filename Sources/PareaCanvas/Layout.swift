@@ -31,13 +31,15 @@ extension Canvas {
   public mutating func footer(_ hints: [KeyHint]) {
     let row = height - 1
     fill(Rect(row: row, column: 0, width: width, height: 1))
-    // Three spaces between hints, two when that is what it takes to show them all.
+    // Three spaces between hints, two when that is what it takes to show them
+    // all, and then the right margin's column too.
     let total = hints.reduce(0) { $0 + TextWidth.of($1.key) + 1 + TextWidth.of($1.label) }
     let gap = total + 3 * (hints.count - 1) <= width - 2 ? 3 : 2
+    let end = total + gap * (hints.count - 1) <= width - 2 ? width - 1 : width
     var column = 1
     for hint in hints {
       let needed = TextWidth.of(hint.key) + 1 + TextWidth.of(hint.label)
-      if column + needed > width - 1 { break }
+      if column + needed > end { break }
       column += write(hint.key, row: row, column: column, style: Theme.key)
       column += write(" " + hint.label, row: row, column: column, style: Theme.dim)
       column += gap

@@ -15,6 +15,8 @@ import Testing
     ("table.player", 24), ("table.state", 21), ("table.alive", 21), ("cause.", 21),
     ("table.deadRole", 14),  // with a role name (at most 17 today) in the 30 columns under State
     ("players.empty", 36),  // one line of the players' column, beside the quick picks
+    // Spy's count: a row's name after its 3-column marker, its value between the arrows.
+    ("setup.roundLength", 25), ("setup.roundMinutes.", 16),
   ]
 
   @Test(arguments: Language.allCases) func fixedColumnsFit(_ language: Language) {

@@ -104,7 +104,10 @@ import Testing
   @Test(arguments: languages) func setupCounts(_ language: Language) {
     var spy = Self.countGame(language, game: "2", players: ["A", "B", "C", "D", "E", "F"], bad: 2)
     expectGolden(spy.render(width: 80, height: 24), "setup-spy.\(language)")
-    spy.press(.right, .right)
+    // ↓ lights the round's length, ←→ change it; ↑ back to the spies.
+    spy.press(.down, .right)
+    expectGolden(spy.render(width: 80, height: 24), "setup-spy-round.\(language)", styles: true)
+    spy.press(.up, .right, .right)
     expectGolden(spy.render(width: 80, height: 24), "setup-spy-limit.\(language)")
     spy.press(.character("o"), .character("a"), .character("a"), .right, .enter, .down, .enter)
     expectGolden(spy.render(width: 80, height: 24), "setup-spy-locations.\(language)")

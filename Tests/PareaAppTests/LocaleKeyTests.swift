@@ -140,6 +140,7 @@ import Testing
     for stem in ["rules.minutes", "rules.wrongAccusations", "rules.points"] {
       keys.formUnion([stem + ".one", stem + ".other"])
     }
+    keys.formUnion(["setup.roundMinutes.one", "setup.roundMinutes.other"])
     // The settings screen's titles, labels, hints and values.
     for section in SettingsScreen.sections { keys.insert(section.title) }
     for setting in SettingsScreen.settings { keys.formUnion([setting.label, setting.hint] + setting.values) }

@@ -362,7 +362,7 @@ import PareaRules
   @Test func aRoundTimerDoesNotOutliveItsGame() {
     var store = TestStore(Self.spyTable())
     store.send(.table(.command(.timer))) {
-      $0.session?.timer = RoundTimer(minutes: 8)
+      $0.session?.timer = RoundTimer(minutes: 10)
       $0.session?.timer?.running = true
     }
     store.send(.back) { $0.confirmation = PareaApp.Confirmation(.abandonGame) }  // leave the game…
@@ -387,22 +387,22 @@ import PareaRules
   @Test func theRoundTimerCountsDownAndRings() throws {
     var store = TestStore(Self.spyTable())
     store.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
-    var timer = RoundTimer(minutes: 8)
+    var timer = RoundTimer(minutes: 10)
     timer.running = true
     store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
-    #expect(store.state.timer?.display == "08:00")
+    #expect(store.state.timer?.display == "10:00")
     timer.lastTick = 0
     store.send(.tick(now: 0)) { [timer] in
       $0.clock = 0
       $0.session?.timer = timer
     }
     timer.lastTick = 60_000
-    timer.remaining = 420_000
+    timer.remaining = 540_000
     store.send(.tick(now: 60_000)) { [timer] in
       $0.clock = 60_000
       $0.session?.timer = timer
     }
-    #expect(store.state.timer?.display == "07:00")
+    #expect(store.state.timer?.display == "09:00")
     timer.running = false  // pause
     timer.lastTick = nil
     store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
@@ -417,8 +417,8 @@ import PareaRules
     timer.remaining = 0
     timer.running = false
     timer.lastTick = nil
-    try store.send(.tick(now: 720_000), effects: [.bell]) { [timer] in
-      $0.clock = 720_000
+    try store.send(.tick(now: 840_000), effects: [.bell]) { [timer] in
+      $0.clock = 840_000
       $0.session?.timer = timer
       var page = try #require($0.screen.tablePage)
       page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")

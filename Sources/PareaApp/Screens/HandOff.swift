@@ -43,10 +43,13 @@ public struct HandOffScreen: Hashable, Sendable {
   func action(for key: Key) -> Action? {
     // Every key while paused restarts the pause, whatever it is.
     if pause != nil { return .tooSoon }
-    // Only the keys the footer names: Enter shows the role, Esc leaves (or
-    // stops the countdown).
+    // Only the keys the footer names: Enter shows the role, i the rules, Esc
+    // leaves (or stops the countdown).
     switch Shortcut(key) {
     case .enter where countdown == nil: return .reveal
+    // The rules, while the laptop waits to be passed (not once a countdown
+    // to a role has started).
+    case .letter("i") where countdown == nil: return .openRules
     case .escape: return .back
     default: return nil
     }
@@ -74,6 +77,7 @@ public struct HandOffScreen: Hashable, Sendable {
       canvas.center(words("handOff.ready", ["name": table.seats[seat].name]), row: 16, in: bounds)
       canvas.footer([
         KeyHint(key: "Enter", label: words("key.showRole")),
+        KeyHint(key: "i", label: words("key.rules")),
         KeyHint(key: "Esc", label: words("key.leaveGame")),
       ])
     }

@@ -88,3 +88,24 @@ extension InfoScreen: Page {
     return []
   }
 }
+
+extension AppState {
+  /// `i` on a screen of the game being set up or played: its rules, over the
+  /// screen on show, which Esc brings back as it was (its highlight, its
+  /// scroll, its open sub-page). Never offered where a role or a secret
+  /// choice is on screen, nor on a screen a running clock would leave behind
+  /// (a night's timed steps).
+  mutating func openRules() -> [Effect] {
+    // The summary has every role on it: leaving it repaints everything, as its other ways out do.
+    let showedRoles = if case .summary = screen { true } else { false }
+    screen = .info(InfoScreen(game: rules.id, returnTo: ReturnPoint(screen)))
+    return showedRoles ? [.redrawAll] : []
+  }
+
+  /// The screen the clock runs for: the one on show, or under the rules the
+  /// one Esc goes back to (a table's round timer, the day's discussion).
+  var screenUnderRules: Screen {
+    if case .info(let info) = screen { return info.returnTo.screen }
+    return screen
+  }
+}

@@ -56,6 +56,19 @@ public enum NarratorAction: Hashable, Sendable {
 }
 
 extension NarratorScreen {
+  /// Whether `i` opens the rules: at the stages that wait for the table, and
+  /// in Parea's day (its timer runs on under the rules, see
+  /// `screenUnderRules`); never at night, whose steps are secret and timed.
+  /// The moderator's day has no room left in its footer at 80 columns: the
+  /// moderator has the rules at dusk, in the morning and at the vote.
+  static func offersRules(_ narration: Narration) -> Bool {
+    switch narration.stage {
+    case .dusk, .morning, .takeAlong, .vote: true
+    case .discussion: narration.mode == .parea
+    case .nightFalls, .awake, .asleep, .over: false
+    }
+  }
+
   /// The entries of the list on show: the candidates, and for the vote "nobody" last.
   static func entries(state: AppState) -> [NarratorPick] {
     guard let narration = state.session?.narration, let table = state.table else { return [] }
@@ -89,6 +102,7 @@ extension NarratorScreen {
     switch shortcut {
     case .up: return .narrator(.move(-1))
     case .down: return .narrator(.move(1))
+    case .letter("i") where Self.offersRules(narration): return .openRules
     case .enter: return .narrator(.select)
     case .space where narration.stage == .discussion: return .narrator(.toggleTimer)
     case .escape: return .back
@@ -157,7 +171,9 @@ extension AppState {
   /// Lets the narration's time pass (called on every tick): a secret step
   /// whose time is over moves on; the day's timer running out starts the vote.
   mutating func tickNarration(now: Int64, words: Words) -> [Effect] {
-    guard case .narrator = screen, var session, var narration = session.narration, var table = session.table
+    // Under the rules too: the day's timer runs on while the table reads them.
+    guard case .narrator = screenUnderRules, var session, var narration = session.narration,
+      var table = session.table
     else { return [] }
     var cues = narration.tick(table: &table, now: now)
     if narration.stage == .discussion, session.timer?.tick(now: now) == true {
@@ -189,7 +205,7 @@ extension AppState {
       let speaks =
         narration.mode == .parea
         ? preferences.voice
-        : { if case .narrator(let page) = screen { page.moderatorVoice } else { false } }()
+        : { if case .narrator(let page) = screenUnderRules { page.moderatorVoice } else { false } }()
       if speaks {
         let speech = Speech(
           text: lines.joined(separator: " "), language: language,
@@ -436,6 +452,7 @@ extension NarratorScreen {
         KeyHint(key: "v", label: words(moderatorVoice ? "key.voiceOff" : "key.voiceOn")),
       ]
     }
+    if confirming == nil && Self.offersRules(narration) { hints.append(KeyHint(key: "i", label: words("key.rules"))) }
     if confirming == nil { hints.append(KeyHint(key: "Esc", label: words("key.leave"))) }
     canvas.footer(hints)
   }

@@ -21,6 +21,16 @@ public struct SetupScreen: Hashable, Sendable {
   public var locationSelection = 0
   /// Whether the last page before the deal is open: who narrates, the day's length (games with nights).
   public var choosingNarration = false
+  /// The lit row of the count (a game with a timed round has two: ↑↓ light one, ←→ change it).
+  public var countRow: CountRow = .bad
+
+  /// A row of the count.
+  public enum CountRow: Hashable, Sendable {
+    /// How many spies or killers.
+    case bad
+    /// How long a round lasts.
+    case minutes
+  }
 
   /// Starts on the available roles.
   public init() {}
@@ -28,6 +38,8 @@ public struct SetupScreen: Hashable, Sendable {
   /// What a key means: on the list of locations, on the roles' lists or on the count.
   func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
     let shortcut = Shortcut(key)
+    // The rules, from every page of the setup (no page types text).
+    if shortcut == .letter("i") { return .openRules }
     if choosingLocations { return locationAction(for: shortcut, locationCount: locationCount) }
     if choosingNarration { return narrationAction(for: shortcut) }
     if case .escape = shortcut { return .back }
@@ -76,6 +88,8 @@ public enum SetupAction: Hashable, Sendable {
   case clear
   /// Change the number of spies or killers.
   case changeCount(Int)
+  /// Light the count's next or previous row.
+  case moveCountRow(Int)
   /// Deal the roles.
   case deal
   /// Open or close the list of Spy locations in play.
@@ -90,8 +104,9 @@ public enum SetupAction: Hashable, Sendable {
   case chooseNarration(Bool)
   /// Highlight the next or previous way to narrate.
   case moveNarration(Int)
-  /// Make the day's discussion longer or shorter by a minute.
-  case changeDayMinutes(Int)
+  /// Make the round (Palermo's day, Spy's questions) longer or shorter by a
+  /// minute, within `Preferences.minuteRange` (remembered with the settings).
+  case changeRoundMinutes(Int)
 }
 
 extension AppState {
@@ -104,6 +119,10 @@ extension AppState {
       chooseRoles(action, &page)
     case .changeCount(let step):
       changeCount(step, &page)
+    case .moveCountRow(let step):
+      let rows = SetupScreen.countRows(self)
+      let index = rows.firstIndex(of: page.countRow) ?? 0
+      page.countRow = rows[max(0, min(rows.count - 1, index + step))]
     case .chooseLocations, .moveLocation, .toggleLocation, .toggleAllLocations:
       return chooseLocations(action, &page, environment: environment)
     case .chooseNarration(let open):
@@ -113,9 +132,11 @@ extension AppState {
       let index = modes.firstIndex(of: preferences.narration) ?? 0
       preferences.narration = modes[max(0, min(modes.count - 1, index + step))]
       return [.saveSettings]
-    case .changeDayMinutes(let step):
-      let minutes = preferences.minutes(for: rules) ?? 3
-      preferences.roundMinutes[rules.id] = Preferences.allowedMinutes(minutes + step)
+    case .changeRoundMinutes(let step):
+      guard let minutes = preferences.minutes(for: rules) else { break }
+      let changed = Preferences.allowedMinutes(minutes + step)
+      guard changed != minutes else { break }  // at 1 or 30: nothing changes, nothing to save
+      preferences.roundMinutes[rules.id] = changed
       return [.saveSettings]
     case .deal:
       return deal(&page, environment: &environment)

@@ -3,11 +3,24 @@ import PareaRules
 
 /// Setup, count games (Spy, Killer): how many spies or killers, and the table it makes.
 extension SetupScreen {
-  /// What a key means on the count.
+  /// The rows of the count: the number of spies or killers, and the round's
+  /// length when the game has a timed round.
+  static func countRows(_ state: AppState) -> [CountRow] {
+    state.preferences.minutes(for: state.rules) == nil ? [.bad] : [.bad, .minutes]
+  }
+
+  /// What a key means on the count: with two rows ↑↓ light one and ←→
+  /// change it; with one row (Killer) both pairs change the count.
   func countAction(for shortcut: Shortcut, state: AppState) -> Action? {
+    let rows = Self.countRows(state)
+    let change: (Int) -> Action =
+      countRow == .minutes && rows.contains(.minutes)
+      ? { .setup(.changeRoundMinutes($0)) } : { .setup(.changeCount($0)) }
     switch shortcut {
-    case .left, .down, .letter("h"), .letter("-"): return .setup(.changeCount(-1))
-    case .right, .up, .letter("l"), .letter("+"): return .setup(.changeCount(1))
+    case .up where rows.count > 1: return .setup(.moveCountRow(-1))
+    case .down where rows.count > 1: return .setup(.moveCountRow(1))
+    case .left, .down, .letter("h"), .letter("-"): return change(-1)
+    case .right, .up, .letter("l"), .letter("+"): return change(1)
     case .enter, .letter("d"): return .setup(.deal)
     case .letter("o") where state.rules.usesLocations: return .setup(.chooseLocations(true))
     default: return nil
@@ -23,8 +36,13 @@ extension SetupScreen {
     let bounds = canvas.bounds
     canvas.center(words("setup.countPrompt", ["players": String(state.players.count)]), row: 3, in: bounds)
     let label = words("game.\(state.game).badCount.label")
-    canvas.center(words.upper(label), row: 6, in: bounds, style: Theme.title)
-    canvas.center("◀   \(count)   ▶", row: 8, in: bounds, style: Style(bold: true))
+    let rows = Self.countRows(state)
+    if rows.count == 1 {
+      canvas.center(words.upper(label), row: 6, in: bounds, style: Theme.title)
+      canvas.center("◀   \(count)   ▶", row: 8, in: bounds, style: Style(bold: true))
+    } else {
+      drawCountRows(rows, into: &canvas, state: state, words: words, label: label)
+    }
 
     // The resulting table, e.g. "1 killer, 1 Cop, 5 citizens".
     var parts: [String] = []
@@ -36,11 +54,14 @@ extension SetupScreen {
     }
     canvas.center(parts.joined(separator: words("list.separator")), row: 11, in: bounds, style: Theme.good)
     if let allowed = rules.allowedBadCounts(players: state.players.count) {
-      canvas.center(words("setup.countLimits", [
-        "min": String(allowed.lowerBound), "max": String(allowed.upperBound),
-      ]), row: 13, in: bounds, style: Theme.dim)
+      // One number allowed: not "1 to 1".
+      let limits = allowed.lowerBound == allowed.upperBound
+        ? words("setup.countLimits.exact", ["number": String(allowed.lowerBound)])
+        : words("setup.countLimits", ["min": String(allowed.lowerBound), "max": String(allowed.upperBound)])
+      canvas.center(limits, row: 13, in: bounds, style: Theme.dim)
     }
-    var hints = [
+    var hints = rows.count == 1 ? [] : [KeyHint(key: "↑↓", label: words("key.move"))]
+    hints += [
       KeyHint(key: "←→", label: words("key.change")),
       KeyHint(key: "Enter", label: words("key.deal")),
     ]
@@ -51,8 +72,42 @@ extension SetupScreen {
       ]), row: 16, in: bounds, style: inPlay == 0 ? Theme.bad : Theme.dim)
       hints.append(KeyHint(key: "o", label: words("key.locations")))
     }
+    hints.append(KeyHint(key: "i", label: words("key.rules")))
     hints.append(KeyHint(key: "Esc", label: words("key.back")))
     canvas.footer(hints)
+  }
+}
+
+extension SetupScreen {
+  /// The count's rows, one under the other: the lit one in the highlight's
+  /// colours with a ▸ and the arrows that change it (an arrow is left out
+  /// where the round's length stops, at 1 and 30 minutes).
+  private func drawCountRows(
+    _ rows: [CountRow], into canvas: inout Canvas, state: AppState, words: Words, label: String
+  ) {
+    let block = Rect(row: 6, column: (canvas.width - 52) / 2, width: 52, height: 1)
+    for (index, row) in rows.enumerated() {
+      let line = block.row + 2 * index
+      let lit = row == countRow
+      let style = lit ? Theme.selected : Style(bold: true)
+      var name = label
+      var value = String(state.setup.badCount)
+      var lower = true
+      var upper = true
+      if row == .minutes {
+        let minutes = state.preferences.minutes(for: state.rules) ?? 0
+        name = words("setup.roundLength")
+        value = words.plural("setup.roundMinutes", minutes)
+        lower = minutes > Preferences.minuteRange.lowerBound
+        upper = minutes < Preferences.minuteRange.upperBound
+      }
+      if lit {
+        canvas.fill(Rect(row: line, column: block.column, width: block.width, height: 1), style: style)
+        value = (lower ? "◀" : " ") + "   " + value + "   " + (upper ? "▶" : " ")
+      }
+      canvas.write((lit ? " ▸ " : "   ") + name, row: line, column: block.column, style: style, limit: 28)
+      canvas.center(value, row: line, in: Rect(row: line, column: block.column + 28, width: 24, height: 1), style: style)
+    }
   }
 }
 

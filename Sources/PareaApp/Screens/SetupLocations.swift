@@ -37,7 +37,8 @@ extension SetupScreen {
       selection: locationSelection, scroll: 0, in: body, canvas: &canvas)
     canvas.footer([
       KeyHint(key: "↑↓←→", label: words("key.move")), KeyHint(key: "Enter", label: words("key.toggle")),
-      KeyHint(key: "a", label: words("key.all")), KeyHint(key: "Esc", label: words("key.done")),
+      KeyHint(key: "a", label: words("key.all")), KeyHint(key: "i", label: words("key.rules")),
+      KeyHint(key: "Esc", label: words("key.done")),
     ])
   }
 }

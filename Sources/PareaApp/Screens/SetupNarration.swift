@@ -9,8 +9,8 @@ extension SetupScreen {
     switch shortcut {
     case .up: return .setup(.moveNarration(-1))
     case .down: return .setup(.moveNarration(1))
-    case .left, .letter("-"): return .setup(.changeDayMinutes(-1))
-    case .right, .letter("+"): return .setup(.changeDayMinutes(1))
+    case .left, .letter("-"): return .setup(.changeRoundMinutes(-1))
+    case .right, .letter("+"): return .setup(.changeRoundMinutes(1))
     case .enter, .letter("d"): return .setup(.deal)
     case .escape: return .setup(.chooseNarration(false))
     default: return nil
@@ -38,7 +38,8 @@ extension SetupScreen {
     canvas.write(length, row: row + 1, column: 30, style: Theme.key)
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.deal")), KeyHint(key: "↑↓", label: words("key.choose")),
-      KeyHint(key: "←→", label: words("key.dayLength")), KeyHint(key: "Esc", label: words("key.back")),
+      KeyHint(key: "←→", label: words("key.dayLength")), KeyHint(key: "i", label: words("key.rules")),
+      KeyHint(key: "Esc", label: words("key.back")),
     ])
   }
 }

@@ -78,6 +78,7 @@ extension SetupScreen {
       KeyHint(key: "←→", label: words("key.switchList")),
       KeyHint(key: "s", label: words("key.suggest")),
       KeyHint(key: "d", label: words("key.deal")),
+      KeyHint(key: "i", label: words("key.rules")),
       KeyHint(key: "Esc", label: words("key.back")),
     ])
   }

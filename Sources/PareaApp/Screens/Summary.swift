@@ -17,6 +17,7 @@ public struct SummaryScreen: Hashable, Sendable {
       switch Shortcut(key) {
       // Only the keys the footer names: ending the session is `h`, and asks.
       case .letter("h"): return .summary(.home)
+      case .letter("i"): return .openRules
       case .escape: return .summary(.closeStandings)
       case .up: return .summary(.scroll(-1))
       case .down: return .summary(.scroll(1))
@@ -27,6 +28,7 @@ public struct SummaryScreen: Hashable, Sendable {
     case .enter, .letter("p"): return .summary(.playAgain)
     case .letter("h"), .escape: return .summary(.home)
     case .letter("u"): return .summary(.undo)
+    case .letter("i"): return .openRules
     case .up: return .summary(.scroll(-1))
     case .down: return .summary(.scroll(1))
     default: return nil
@@ -115,6 +117,7 @@ public struct SummaryScreen: Hashable, Sendable {
       KeyHint(key: "Enter", label: words("key.playAgain")),
       KeyHint(key: "h", label: words(points == nil ? "key.home" : "key.leaveSession")),
     ] + (state.session?.narration == nil ? [KeyHint(key: "u", label: words("key.undo"))] : [])
+      + [KeyHint(key: "i", label: words("key.rules"))]
       + (rows.count > list.height ? [KeyHint(key: "↑↓", label: words("key.scroll"))] : []))
   }
 
@@ -250,6 +253,7 @@ public struct SummaryScreen: Hashable, Sendable {
     }
     canvas.footer([
       KeyHint(key: "h", label: words("key.leaveSession")),
+      KeyHint(key: "i", label: words("key.rules")),
       KeyHint(key: "Esc", label: words("key.back")),
     ])
   }

@@ -26,6 +26,16 @@ public struct TableScreen: Hashable, Sendable {
     case roles(scroll: Int)
     /// The list of possible locations.
     case locations(scroll: Int)
+
+    /// Whether `i` opens the rules: on the list of players, a pick or a
+    /// cause (all in the open) and the lists of roles and locations; not on
+    /// the way to a role or a guess, nor on them.
+    var offersRules: Bool {
+      switch self {
+      case .main, .pick, .cause, .roles, .locations: true
+      case .confirmIdentity, .countdown, .reveal, .guessHandOff, .guessLocation: false
+      }
+    }
   }
 
   /// Why a player is being picked.
@@ -110,6 +120,10 @@ public struct TableScreen: Hashable, Sendable {
 
   func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
     let shortcut = Shortcut(key)
+    // The rules, over the table's public steps (never where a role or a
+    // secret guess is on screen, nor on the way to one); the result on
+    // screen, if any, is still there when they close.
+    if shortcut == .letter("i"), mode.offersRules { return .openRules }
     if notice != nil, mode == .main {
       // Right after an action, its result on screen: the moment a slip is seen.
       if shortcut == .letter("u") { return .table(.command(.undo)) }
@@ -302,7 +316,8 @@ extension AppState {
         }
       case .tableAccuses: startPick(.tableAccuses, &page)
       case .timer:
-        if timer == nil, let minutes = rules.roundMinutes { timer = RoundTimer(minutes: minutes) }
+        // The length the group chose on the setup (or the game's own).
+        if timer == nil, let minutes = preferences.minutes(for: rules) { timer = RoundTimer(minutes: minutes) }
         timer?.toggle()
       case .guessLocation:
         startPick(.guesser, &page)
@@ -703,21 +718,24 @@ extension TableScreen {
 
     switch mode {
     case .main where notice != nil:
-      canvas.footer([KeyHint(key: "Enter", label: words("key.ok")), KeyHint(key: "u", label: words("key.undo"))])
+      canvas.footer([
+        KeyHint(key: "Enter", label: words("key.ok")), KeyHint(key: "u", label: words("key.undo")),
+        KeyHint(key: "i", label: words("key.rules")),
+      ])
     case .main:
       canvas.footer([
         KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.lookAgain")),
-        KeyHint(key: "Esc", label: words("key.leaveGame")),
+        KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.leaveGame")),
       ])
     case .pick(.kamikaze):
       canvas.footer([
         KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
-        KeyHint(key: "u", label: words("key.undo")),
+        KeyHint(key: "u", label: words("key.undo")), KeyHint(key: "i", label: words("key.rules")),
       ])
     default:
       canvas.footer([
         KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
-        KeyHint(key: "Esc", label: words("key.cancel")),
+        KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.cancel")),
       ])
     }
   }
@@ -797,7 +815,10 @@ extension TableScreen {
     let body = Self.rolesBody(size: Size(width: canvas.width, height: canvas.height))
     let lines = Self.roleLines(state: state, words: words, width: body.width)
     canvas.paragraphs(lines, in: body, scroll: min(scroll, max(0, lines.count - body.height)))
-    canvas.footer([KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "Esc", label: words("key.back"))])
+    canvas.footer([
+      KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "i", label: words("key.rules")),
+      KeyHint(key: "Esc", label: words("key.back")),
+    ])
   }
 
   /// The roles dealt in this game with their descriptions, wrapped to `width`.
@@ -853,7 +874,10 @@ extension TableScreen {
         KeyHint(key: "Esc", label: words("key.cancel")),
       ])
     } else {
-      canvas.footer([KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "Esc", label: words("key.back"))])
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "i", label: words("key.rules")),
+        KeyHint(key: "Esc", label: words("key.back")),
+      ])
     }
   }
 }

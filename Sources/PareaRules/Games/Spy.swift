@@ -20,8 +20,8 @@ public struct Spy: GameType {
   public var deathCauses: [DeathCause] { [] }
   /// A random player asks the first question.
   public var drawsFirstPlayer: Bool { true }
-  /// Eight minutes of questions, the classic length.
-  public var roundMinutes: Int? { 8 }
+  /// Ten minutes of questions (the table sets 1 to 30 on the setup).
+  public var roundMinutes: Int? { 10 }
 
   public var roles: [Role] { Self.allRoles }
 
