@@ -44,7 +44,8 @@ extension AppState {
         effects += tickNarration(now: now, words: environment.words(language))
       } else if session?.timer?.tick(now: now) == true {
         if case .table(var page) = screen {
-          page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+          // Each game says what comes next: Spy's accusation, Palermo's vote.
+          page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.\(rules.id).message")
           screen = .table(page)
         }
         effects.append(.bell)
