@@ -44,7 +44,8 @@ extension AppState {
         // The narrator keeps its own time: the night's steps and the day's timer.
         effects += tickNarration(now: now, words: environment.words(language))
       } else if session?.timer?.tick(now: now) == true {
-        let timeUp = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+        // Each game says what comes next: Spy's accusation, Palermo's vote.
+        let timeUp = Notice(kind: .info, title: "timer.up.title", message: "timer.up.\(rules.id).message")
         if case .table(var page) = screen {
           page.notice = timeUp
           screen = .table(page)

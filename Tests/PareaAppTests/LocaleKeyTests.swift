@@ -45,6 +45,8 @@ import Testing
   static func keys(of game: any GameType) -> Set<String> {
     var keys: Set<String> = ["game.\(game.id).name", "game.\(game.id).blurb", "game.\(game.id).rules"]
     if !game.usesPhases { keys.insert("game.\(game.id).tableHint") }
+    // A game with a round timer says what to do when it runs out.
+    if game.roundMinutes != nil { keys.insert("timer.up.\(game.id).message") }
     for side in game.sides { keys.formUnion(["side.\(side.id).name", "side.\(side.id).win"]) }
     for role in game.roles { keys.formUnion(["role.\(role.id).name", "role.\(role.id).description"]) }
     if case .countBad(let bad, _, let fixed, let filler) = game.setupKind {

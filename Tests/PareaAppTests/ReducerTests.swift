@@ -421,7 +421,7 @@ import PareaRules
       $0.clock = 840_000
       $0.session?.timer = timer
       var page = try #require($0.screen.tablePage)
-      page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+      page.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.spy.message")
       $0.screen = .table(page)
     }
     #expect(store.state.timer?.expired == true)

@@ -326,7 +326,7 @@ import Testing
     let effects = app.tick(now: start + Int64(minutes) * 60_000)
     #expect(effects == [.bell])
     var told = table
-    told.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.message")
+    told.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.spy.message")
     #expect(app.state.screen == .info(InfoScreen(game: "spy", returnTo: ReturnPoint(.table(told)))))
     app.press(.escape)
     #expect(app.state.screen == .table(told))
