@@ -23,6 +23,7 @@ import Testing
     #expect(page.notice?.message == "table.cannotDie.message")
     let words = language == .en ? "a wink does not kill the Cop" : "Ο Αστυνόμος δεν πεθαίνει"
     #expect(app.screen.contains("Νίκος") && app.screen.contains(words), "\(app.screen)")
+    expectGolden(app.render(width: 80, height: 24), "table-killer-cop-not-killed.\(language)")
     // A citizen is marked out as before.
     app.send(.table(.command(.markDead)))
     try app.pick(2)
@@ -41,6 +42,7 @@ import Testing
       #expect(app.state.table == before)
       #expect(app.page?.mode == .main && app.page?.notice?.title == "table.meetingNight.title")
       #expect(app.screen.contains("Nobody dies tonight"), "\(app.screen)")
+      expectGolden(app.render(width: 80, height: 24), "table-palermo-meeting-night.en")
     } else {
       #expect(app.page?.mode == .pick(.markDead))
       try app.pick(5)
