@@ -5,6 +5,8 @@ import Testing
 
 @testable import PareaApp
 
+private typealias R = Palermo.Roles
+
 /// The table follows the game's rules where they refuse something: Killer's
 /// Cop cannot be killed, and under the first-night house rule nobody dies on
 /// Palermo's first night.
@@ -68,5 +70,25 @@ import Testing
     #expect(table == before)
     try table.markDead(5, cause: .killedAtNight)
     #expect(table.seats[5].death == .killedAtNight, "off (the default): the thieves kill on the first night")
+  }
+}
+
+/// A role card is true of the game dealt: a Red thief dealt without the
+/// Black thief, or a Policeman without a Snitch, is not promised a partner,
+/// and the block under the card says that the role it would know is not in
+/// this game.
+@Suite struct TrueCardTests {
+  @Test(arguments: [Language.en, .el]) func aCardWithoutItsPartner(_ language: Language) throws {
+    let roles = [R.redThief, R.policeman, R.doctor, R.citizens[0], R.citizens[1], R.citizens[2]]
+    let app = tableApp(Palermo(), roles, language: language)
+    let table = try #require(app.state.table)
+    let words = Words(wording: Catalog.builtIn(language))
+    for seat in [0, 1] {
+      var canvas = Canvas(width: 80, height: 24)
+      RoleCard.draw(seat: seat, table: table, state: app.state, into: &canvas, words: words)
+      let text = canvas.lines.joined(separator: "\n")
+      #expect(text.contains(words("knowledge.noOne").prefix(20)), "\(text)")
+      expectGolden(canvas, "reveal-alone-\(table.seats[seat].role.rawValue.split(separator: ".").last!).\(language)")
+    }
   }
 }
