@@ -24,9 +24,9 @@ extension AppState {
     }
     for (name, value) in rules.rulesPoints { arguments[name] = words.plural("rules.points", value) }
     // A game with secret night steps: the house rules of its nights and days,
-    // as the next deal will follow them (a game in play keeps its own).
+    // as the next deal will follow them (a narrated game in play keeps its own).
     if rules.phases.contains(where: { !$0.steps.isEmpty }) {
-      let house = session?.game == rules.id ? narratorRules : houseRules.narrator
+      let house = narratorRules
       let game = "game.\(rules.id).rules"
       arguments["narrator"] = words("\(game).narrator.\(preferences.narration)")
       arguments["night"] = words("\(game).night.\(house.firstNightMeetingOnly ? "meet" : "kill")")
