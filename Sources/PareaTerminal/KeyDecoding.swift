@@ -7,6 +7,8 @@ enum DecodedInput: Hashable, Sendable {
   case key(Key)
   /// Ctrl-C.
   case interrupt
+  /// Ctrl-L: draw the whole screen again, as in every full-screen program.
+  case repaint
   /// The terminal was resized (ncurses has already resized its screen).
   case resize
   /// A lone ESC byte: Escape itself, or the start of a sequence ncurses did
@@ -41,12 +43,13 @@ enum KeyDecoding {
   static func character(_ value: UInt32) -> DecodedInput {
     switch value {
     case 3: return .interrupt
+    case 12: return .repaint
     case 10, 13: return .key(.enter)
     case 8, 127: return .key(.backspace)
     case 9: return .key(.tab)
     case 27: return .escape
     case 1...26:
-      // Ctrl-A is 1 … Ctrl-Z is 26 (8, 9, 10 and 13 are taken above).
+      // Ctrl-A is 1 … Ctrl-Z is 26 (8, 9, 10, 12 and 13 are taken above).
       return .key(.control(Character(Unicode.Scalar(UInt8(96 + value)))))
     case 0..<32, 0x80..<0xA0: return .ignored
     default:

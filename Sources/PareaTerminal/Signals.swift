@@ -35,12 +35,36 @@ enum TerminationSignals {
       action.sa_flags = 0
       sigaction(number, &action, nil)
     }
+    ContinueSignal.install()
   }
 
   /// The pending signal, if any; taking it clears it.
   static func take() -> Int32? {
     let number = receivedSignal.exchange(0, ordering: .relaxed)
     return number == 0 ? nil : number
+  }
+}
+
+/// Set when the process is continued after a stop (SIGCONT); the run loop
+/// then repaints everything.
+private let continued = Atomic<Bool>(false)
+
+/// SIGCONT: the process was stopped (`kill -STOP`, a job control stop) and
+/// now runs again, on a terminal the shell has used meanwhile.
+enum ContinueSignal {
+  static func install() {
+    _ = continued.load(ordering: .relaxed)
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in continued.store(true, ordering: .relaxed) }
+    sigemptyset(&action.sa_mask)
+    // No SA_RESTART: the key wait returns at once and the repaint happens now.
+    action.sa_flags = 0
+    sigaction(SIGCONT, &action, nil)
+  }
+
+  /// True once after each continue.
+  static func take() -> Bool {
+    continued.exchange(false, ordering: .relaxed)
   }
 }
 

@@ -59,6 +59,15 @@ public final class Terminal {
       }
     }
     self.screen = screen
+    // A terminal that cannot move the cursor (TERM=dumb, a printing
+    // terminal) would show one line and then nothing: refuse it as clearly
+    // as an unknown type.
+    guard Self.capability("cup") != nil else {
+      endwin()
+      delscreen(screen)
+      self.screen = nil
+      throw .cannotAddressCursor(type)
+    }
     if haveModes {
       CrashGuard.arm(modes: modesBefore, leaveSequences: Self.leaveSequences())
     }
@@ -69,6 +78,9 @@ public final class Terminal {
     raw()  // Ctrl-C arrives as byte 3, Ctrl-Z and Ctrl-\ as bytes too
     noecho()
     keypad(window, true)
+    // The modes to put back after the process was stopped and continued
+    // (the shell took the terminal meanwhile): see `resume()`.
+    def_prog_mode()
     _ = parea_set_escdelay(25)
     setColorsUp()
     isRunning = true
@@ -109,6 +121,7 @@ public final class Terminal {
   public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
     if let number = TerminationSignals.take() { return .signal(number) }
     guard isRunning else { return nil }
+    if ContinueSignal.take() { return resume() }
     let window = parea_stdscr()
     wtimeout(window, Int32(clamping: max(0, timeoutMilliseconds)))
     var code: wint_t = 0
@@ -119,14 +132,29 @@ public final class Terminal {
       return event(for: KeyDecoding.character(code))
     default:
       if let number = TerminationSignals.take() { return .signal(number) }
+      if ContinueSignal.take() { return resume() }
       return inputHungUp() ? .signal(SIGHUP) : nil
     }
+  }
+
+  /// Back from SIGSTOP/SIGTSTP: the shell had the terminal meanwhile (its
+  /// modes, its "Stopped" line, other jobs' output). Puts the program's
+  /// modes, keypad and cursor back and asks for a whole repaint.
+  private func resume() -> TerminalEvent {
+    reset_prog_mode()
+    keypad(parea_stdscr(), true)
+    cursorShown = nil
+    drawn = nil
+    return .repaint
   }
 
   private func event(for input: DecodedInput) -> TerminalEvent? {
     switch input {
     case .key(let key): return .key(key)
     case .interrupt: return .interrupt
+    case .repaint:
+      drawn = nil
+      return .repaint
     case .resize:
       // ncurses has resized stdscr already; what was drawn is gone.
       drawn = nil
@@ -279,6 +307,41 @@ public final class Terminal {
     }
   }
 
+  /// Erases the terminal's scroll-back (`E3`, `ESC [ 3 J`), where lines
+  /// pushed off the screen are kept: without an alternate screen (TERM=vt100
+  /// or linux, tmux with `alternate-screen off`) a full repaint moves the
+  /// screen there. Terminals that do not know the sequence ignore it (an
+  /// erase with an unknown parameter). The screen itself is left as it is.
+  public func clearScrollBack() {
+    guard isRunning else { return }
+    let sequence = Self.eraseScrollBack
+    _ = sequence.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+  }
+
+  /// Blanks the whole screen and then the scroll-back, before a way out
+  /// that would leave them as they are (no alternate screen to go back from).
+  public func wipe() {
+    guard isRunning else { return }
+    let window = parea_stdscr()
+    werase(window)
+    clearok(window, true)
+    wrefresh(window)
+    drawn = nil
+    clearScrollBack()
+  }
+
+  /// `E3` from terminfo, or the standard sequence where the entry lacks it
+  /// (vt100's does, though tmux and most emulators running as one know it).
+  private static var eraseScrollBack: [UInt8] {
+    Array((capability("E3") ?? "\u{1B}[3J").utf8)
+  }
+
+  /// A string capability of the current terminal, nil when it has none.
+  private static func capability(_ name: String) -> String? {
+    guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
+    return String(cString: value)
+  }
+
   /// Rings the terminal's bell (or flashes the screen where it has no bell).
   public func bell() {
     guard isRunning else { return }
@@ -320,13 +383,17 @@ public final class Terminal {
     return pair
   }
 
-  /// The terminfo strings that undo full-screen mode: attributes off, cursor
-  /// shown, keypad transmit off, back from the alternate screen.
+  /// The terminfo strings that undo full-screen mode after a crash:
+  /// attributes off, the screen and the scroll-back erased (a role may be on
+  /// them), cursor shown, keypad transmit off, back from the alternate screen.
   private static func leaveSequences() -> [UInt8] {
     var bytes: [UInt8] = []
-    for name in ["sgr0", "cnorm", "rmkx", "rmcup"] {
-      guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { continue }
-      bytes += Array(String(cString: value).utf8)
+    for name in ["sgr0", "clear"] {
+      if let value = capability(name) { bytes += Array(value.utf8) }
+    }
+    bytes += eraseScrollBack
+    for name in ["cnorm", "rmkx", "rmcup"] {
+      if let value = capability(name) { bytes += Array(value.utf8) }
     }
     return bytes
   }

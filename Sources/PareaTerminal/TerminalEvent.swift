@@ -8,6 +8,9 @@ public enum TerminalEvent: Hashable, Sendable {
   case resize(width: Int, height: Int)
   /// Ctrl-C (in raw mode it arrives as a byte, not as SIGINT).
   case interrupt
+  /// The whole screen must be drawn again: Ctrl-L, or the program was
+  /// stopped and continued (a shell's "Stopped" line, a job's output).
+  case repaint
   /// A termination signal arrived (SIGTERM, SIGHUP, SIGINT from `kill`, SIGQUIT),
   /// or the terminal hung up (reported as SIGHUP).
   case signal(Int32)
@@ -25,4 +28,6 @@ public enum TerminalError: Error, Hashable, Sendable {
   case noTerminalDatabase
   /// ncurses failed to open the terminal for another reason.
   case cannotOpenTerminal(String)
+  /// `TERM` names a terminal that cannot move its cursor (`dumb`, a printing terminal).
+  case cannotAddressCursor(String)
 }

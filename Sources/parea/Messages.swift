@@ -24,6 +24,8 @@ enum Messages {
       line = words.text("terminal.noDatabase")
     case .cannotOpenTerminal(let type):
       line = words.text("terminal.cannotOpen", ["term": type])
+    case .cannotAddressCursor(let type):
+      line = words.text("terminal.cannotAddressCursor", ["term": type])
     }
     return "parea: " + line
   }

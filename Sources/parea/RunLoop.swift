@@ -62,6 +62,14 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     return .terminalUnavailable(error)
   }
   defer { terminal.stop() }
+  // True once a secret (a role, a night's choice) has been on the screen
+  // since the scroll-back was last cleared. On every way out (quit, Ctrl-C, a
+  // signal) the screen and the scroll-back are blanked while one may be
+  // there: without an alternate screen the terminal would keep both.
+  var secretSinceCleared = false
+  defer {
+    if secretSinceCleared || app.state.showsSecret { terminal.wipe() }
+  }
   // The narrator's voice, made at its first line (it looks for espeak-ng
   // then): nothing of it runs or is loaded before the narrator speaks.
   // Silenced on every way out (quit, Ctrl-C, a signal), and its processes
@@ -96,6 +104,20 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     perform(tellVoiceMissing())
   }
 
+  /// Draws a frame (the whole screen when `force`). Once a secret has been on
+  /// screen, the scroll-back is cleared at the next whole repaint (the app
+  /// asks for one whenever a secret goes: what a clear pushed into the
+  /// scroll-back goes with it) and at the first frame without a secret.
+  func draw(_ canvas: Canvas, force: Bool) {
+    terminal.draw(canvas, force: force)
+    let secret = app.state.showsSecret
+    if secretSinceCleared, force || !secret {
+      terminal.clearScrollBack()
+      secretSinceCleared = false
+    }
+    if secret { secretSinceCleared = true }
+  }
+
   /// Carries out the app's effects; storage goes to `storage`.
   func perform(_ effects: [Effect]) {
     for effect in effects {
@@ -123,7 +145,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   perform(app.resize(width: size.width, height: size.height))
   perform(app.tick(now: monotonicMilliseconds()))
   var shown = app.render(width: size.width, height: size.height)
-  terminal.draw(shown)
+  draw(shown, force: false)
   repaintAll = false
   // What the first screen does not need is read once it is drawn, before the
   // first key: the quick picks, and the saved game beyond its summary (each
@@ -135,7 +157,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   perform(app.send(.reported(later.problems)))
   let next = app.render(width: size.width, height: size.height)
   if next != shown {
-    terminal.draw(next)
+    draw(next, force: false)
     shown = next
   }
   speakAfterFrame()
@@ -151,6 +173,9 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       size = (width, height)
       repaintAll = true
       perform(app.resize(width: width, height: height))
+    case .repaint:
+      // Ctrl-L, or back from a stop: whatever else wrote on the terminal goes.
+      repaintAll = true
     case .interrupt:
       return .interrupted
     case .signal(let number):
@@ -172,7 +197,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     // physical screen too (privacy after a reveal, garbage after a resize).
     let next = app.render(width: size.width, height: size.height)
     if repaintAll || next != shown {
-      terminal.draw(next, force: repaintAll)
+      draw(next, force: repaintAll)
       shown = next
       repaintAll = false
     }

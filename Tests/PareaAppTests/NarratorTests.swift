@@ -430,3 +430,38 @@ enum StepHolder { case alive, dead, notDealt }
     }
   }
 }
+
+/// Which narrator screens count as secret: the run loop clears the
+/// terminal's scroll-back after them (a terminal without an alternate screen
+/// would keep a night's choices there for the next player to scroll back to).
+@Suite struct NarratorSecretTests {
+  @Test func theNightIsSecretAndTheDayIsNot() throws {
+    var app = narratedApp()
+    #expect(app.narration?.stage == .dusk)
+    #expect(!app.state.showsSecret)
+    app.press(.enter)
+    #expect(app.narration?.stage.isSecret == true)
+    #expect(app.state.showsSecret)
+    // Through the night: every stage that is secret shows as secret, until morning.
+    for _ in 0..<40 where app.narration?.stage.isSecret == true {
+      #expect(app.state.showsSecret)
+      if let table = app.state.table, let candidates = app.narration?.candidates(on: table),
+        let seat = candidates.first, case .awake = app.narration?.stage
+      {
+        _ = try app.choose(seat: seat)
+      } else {
+        _ = try app.waitOutStage()
+      }
+    }
+    #expect(app.narration?.stage.isSecret == false)
+    #expect(!app.state.showsSecret)
+  }
+
+  @Test func theModeratorsListOfRolesIsSecret() throws {
+    var app = narratedApp(mode: .moderator)
+    #expect(!app.state.showsSecret)
+    app.press(.character("r"))
+    app.press(.character("y"))
+    #expect(app.state.showsSecret)
+  }
+}

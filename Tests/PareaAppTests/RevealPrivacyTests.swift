@@ -9,6 +9,41 @@ import Testing
 /// card's colours, attributes, size or position, not from the keys, and not
 /// from a key pressed twice.
 @Suite struct RevealPrivacyTests {
+  /// The screens the run loop treats as secret (it clears the terminal's
+  /// scroll-back after them): a card, first or again, and a claimed spy's
+  /// guess — not the way to them.
+  @Test func aCardIsSecretAndTheWayToItIsNot() throws {
+    var app = makeApp()
+    app.press(.enter)
+    app.addPlayers(["Anna", "Bob", "Chris", "Dora", "Eve"])
+    app.press(.enter, .character("s"), .character("d"), .enter)
+    let atHandOff = if case .handOff = app.state.screen { true } else { false }
+    #expect(atHandOff, "\(app.state.screen)")
+    #expect(!app.state.showsSecret)
+    app.waitOutPause()
+    app.press(.enter)
+    #expect(app.state.screen == .reveal(RevealScreen(seat: 0)))
+    #expect(app.state.showsSecret)
+    app.press(.enter)
+    #expect(!app.state.showsSecret)
+    app.revealEveryoneByKeys()
+    var atTable: TableScreen?
+    if case .table(let page) = app.state.screen { atTable = page }
+    var page = try #require(atTable, "not at the table: \(app.state.screen)")
+    #expect(!app.state.showsSecret)
+    let secret: [TableScreen.Mode: Bool] = [
+      .main: false, .confirmIdentity(seat: 0): false, .countdown(seat: 0, RevealCountdown()): false,
+      .reveal(seat: 0): true, .guessHandOff(by: 0): false, .guessLocation(by: 0, selection: 0): true,
+      .roles(scroll: 0): false, .locations(scroll: 0): false,
+    ]
+    for (mode, expected) in secret {
+      page.mode = mode
+      var state = app.state
+      state.screen = .table(page)
+      #expect(state.showsSecret == expected, "\(mode)")
+    }
+  }
+
   static let languages: [Language] = [.en, .el]
 
   /// A table of `game` where the seat of "Anna" (seat 0) holds `role`, with

@@ -10,7 +10,7 @@ import Testing
     "characters and control bytes",
     arguments: [
       (UInt32(10), DecodedInput.key(.enter)), (13, .key(.enter)), (127, .key(.backspace)),
-      (8, .key(.backspace)), (9, .key(.tab)), (27, .escape), (3, .interrupt),
+      (8, .key(.backspace)), (9, .key(.tab)), (27, .escape), (3, .interrupt), (12, .repaint),
       (1, .key(.control("a"))), (26, .key(.control("z"))), (0, .ignored), (28, .ignored),
       (0x9B, .ignored), (0x61, .key(.character("a"))), (0x20, .key(.character(" "))),
       (0x3B1, .key(.character("α"))), (0x3AD, .key(.character("έ"))),

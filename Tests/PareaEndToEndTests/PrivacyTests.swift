@@ -11,11 +11,11 @@ extension EndToEnd {
   /// survive on screen or in the pane's history.
   @Suite
   struct PrivacyTests {
-    private let words = Catalog.builtIn(.en)
+    let words = Catalog.builtIn(.en)
 
     /// Home → players (five names) → setup (suggested roles) → deal → the
     /// first hand-off, for Anna.
-    private func dealPalermo(_ session: TmuxSession) throws {
+    func dealPalermo(_ session: TmuxSession) throws {
       try session.waitFor(Screens.homeMarker)
       try session.sendKeys("Enter")
       try session.waitFor(words.text("players.title"))
@@ -143,12 +143,7 @@ extension EndToEnd {
       // the screen by itself too, so this checks the outcome, not the flag.)
       let blank = { (lines: [String], row: Int) in row >= lines.count || lines[row].isEmpty }
       let row = try #require((1..<23).first { blank(handOff, $0) && blank(reveal, $0) })
-      let tty = try session.format("#{pane_tty}")
-      let stray = "\u{1B}[\(row + 1);3HSTRAY-TEXT-ON-THE-REVEAL"
-      let descriptor = open(tty, O_WRONLY | O_NOCTTY)
-      try #require(descriptor >= 0)
-      _ = stray.withCString { write(descriptor, $0, strlen($0)) }
-      close(descriptor)
+      try session.writeToTerminal("\u{1B}[\(row + 1);3HSTRAY-TEXT-ON-THE-REVEAL")
       try session.waitFor("STRAY-TEXT-ON-THE-REVEAL")
 
       try session.sendKeys("Enter")

@@ -99,6 +99,53 @@ extension EndToEnd {
       expectRestored(try session.sttyAfterExit())
     }
 
+    @Test("TERM=dumb (no cursor addressing): a clear message and exit 1, nothing drawn")
+    func terminalThatCannotAddressTheCursor() throws {
+      let session = try TmuxSession(environment: ["TERM": "dumb"])
+      defer { session.kill() }
+      #expect(try session.waitForExit() == 1)
+      let screen = try session.capture()
+      let line = Catalog.builtIn(.en).text("terminal.cannotAddressCursor", ["term": "dumb"])
+      #expect(screen.contains("parea: " + line.prefix(40)), "\(screen)")
+      #expect(!screen.contains(Screens.homeMarker), "\(screen)")
+      expectRestored(try session.sttyAfterExit())
+    }
+
+    /// Other output on the program's terminal, on a row the home screen leaves blank.
+    private func strayOutput(_ session: TmuxSession, _ text: String) throws -> [String] {
+      let home = Screens.start()
+      let before = try session.waitUntilSettled("the home screen") { Screens.lines($0) == home }
+      let row = try #require((1..<23).first { $0 >= home.count || home[$0].isEmpty })
+      try session.writeToTerminal("\u{1B}[\(row + 1);5H" + text)
+      try session.waitFor(text)
+      return Screens.lines(before)
+    }
+
+    @Test("Ctrl-L repaints the whole screen: other output on the terminal goes")
+    func controlLRepaints() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      let home = try strayOutput(session, "OUTPUT-OF-A-BACKGROUND-JOB")
+      try session.sendKeys("C-l")
+      let after = try session.waitUntil("the home screen is whole again") { Screens.lines($0) == home }
+      #expect(!after.contains("OUTPUT-OF-A-BACKGROUND-JOB"))
+    }
+
+    @Test("stopped and continued (SIGSTOP, SIGCONT): the screen is repainted and keys work")
+    func continueRepaints() throws {
+      let session = try TmuxSession()
+      defer { session.kill() }
+      try session.waitFor(Screens.homeMarker)
+      try session.signal(SIGSTOP)
+      let home = try strayOutput(session, "[1]+  Stopped  parea")
+      try session.signal(SIGCONT)
+      let after = try session.waitUntil("the home screen is whole again") { Screens.lines($0) == home }
+      #expect(!after.contains("Stopped"))
+      try session.sendKeys(Screens.quitKey)
+      #expect(try session.waitForExit() == 0)
+      expectRestored(try session.sttyAfterExit())
+    }
+
     @Test("a resize below 80×24 shows the too-small screen; back to 80×24 restores the screen")
     func resize() throws {
       let session = try TmuxSession()

@@ -47,12 +47,14 @@ final class TmuxSession {
   /// program's `PATH` (see `FakeVoice`); without it the program finds
   /// whatever espeak-ng the machine has (in CI the real one, which has no
   /// sound card there: the narrator's first line then brings the notice
-  /// that it cannot speak).
+  /// that it cannot speak). `alternateScreen: false` turns tmux's alternate
+  /// screen off (`alternate-screen off`): what leaves the screen goes to the
+  /// pane's history, as on a terminal without one.
   init(
     arguments: [String] = [], width: Int = 80, height: Int = 24,
     environment: [String: String] = [:], dataDirectory: String? = nil,
     stdoutRedirect: String? = nil, binary: String? = nil, workingDirectory: String? = nil,
-    fakeVoice: Bool = false
+    fakeVoice: Bool = false, alternateScreen: Bool = true
   ) throws {
     guard Spawn.isInstalled("tmux") else {
       throw HarnessError("tmux is not installed (scripts/setup --test installs it)")
@@ -117,6 +119,7 @@ final class TmuxSession {
     arguments += [";", "set-option", "-g", "remain-on-exit", "on"]
     arguments += [";", "set-option", "-g", "window-size", "manual"]
     arguments += [";", "set-option", "-g", "history-limit", "5000"]
+    if !alternateScreen { arguments += [";", "set-option", "-gw", "alternate-screen", "off"] }
     started = ContinuousClock.now
     let result = try tmux(arguments)
     guard result.status == 0 else {
@@ -339,6 +342,17 @@ final class TmuxSession {
     }
     let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
     return state == "Z" || state == "X"
+  }
+
+  /// Writes `text` straight to the pane's terminal, as another process
+  /// sharing it would (a background job, a shell's "Stopped" line): the
+  /// program does not know it is there.
+  func writeToTerminal(_ text: String) throws {
+    let tty = try format("#{pane_tty}")
+    let descriptor = open(tty, O_WRONLY | O_NOCTTY)
+    guard descriptor >= 0 else { throw HarnessError("cannot open \(tty)") }
+    defer { close(descriptor) }
+    _ = text.withCString { write(descriptor, $0, strlen($0)) }
   }
 
   /// Sends a signal to the program.

@@ -1,0 +1,23 @@
+import PareaRules
+
+extension AppState {
+  /// True while the screen shows what one player sees in private: a role as
+  /// dealt or shown again, a claimed spy's guess, the moderator's list of
+  /// roles, or a secret step of the night. The run loop clears the
+  /// terminal's scroll-back once such a screen is gone, and blanks the screen
+  /// and the scroll-back on the way out while one is shown (a terminal
+  /// without an alternate screen would otherwise keep it).
+  public var showsSecret: Bool {
+    switch screen {
+    case .reveal: return true
+    case .table(let page):
+      switch page.mode {
+      case .reveal, .guessLocation: return true
+      default: return false
+      }
+    case .narrator(let page):
+      return page.showingRoles || session?.narration?.stage.isSecret == true
+    default: return false
+    }
+  }
+}
