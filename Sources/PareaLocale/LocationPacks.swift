@@ -18,6 +18,9 @@ public struct LocaleProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case invalid(StringsError)
     /// The file parses but its keys do not describe locations.
     case location(LocationKeyProblem)
+    /// The text of `key` holds `scalar`, which terminals draw at different
+    /// widths (a joined emoji, a flag, a control character…: see `PackText`).
+    case unsafeText(key: String, scalar: Unicode.Scalar)
   }
 
   /// Creates a problem.
@@ -33,10 +36,14 @@ public struct LocaleProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case .unreadable: "\(file): cannot be read"
     case .invalid(let error): error.description
     case .location(let problem): "\(file):\(line ?? 1): \(problem)"
+    case .unsafeText(let key, let scalar):
+      "\(file):\(line ?? 1): the text of \"\(key)\" holds \(PackText.code(scalar)), which terminals draw at different widths"
     }
   }
 
   /// The locale key of the reason, and the values of its placeholders.
+  /// Text taken from the pack (a key, a broken placeholder, an escape) has
+  /// the characters a terminal may not draw exactly written as `<U+XXXX>`.
   public var reasonText: (key: String, arguments: [String: String]) {
     let stem = "error.locationPack.reason."
     switch reason {
@@ -50,20 +57,29 @@ public struct LocaleProblem: Error, Hashable, Sendable, CustomStringConvertible 
         return (stem + "unterminatedString", ["column": String(column)])
       case .unterminatedComment(_, _, let column):
         return (stem + "unterminatedComment", ["column": String(column)])
-      case .badEscape(_, _, _, let escape): return (stem + "badEscape", ["escape": "\\" + escape])
+      case .badEscape(_, _, _, let escape):
+        return (stem + "badEscape", ["escape": "\\" + PackText.visible(escape)])
       case .duplicateKey(_, let key, let firstLine, _):
-        return (stem + "duplicateKey", ["key": key, "firstLine": String(firstLine)])
-      case .badPlaceholder(_, _, _, _, let text): return (stem + "badPlaceholder", ["text": text])
+        return (
+          stem + "duplicateKey", ["key": PackText.visible(key), "firstLine": String(firstLine)]
+        )
+      case .badPlaceholder(_, _, _, _, let text):
+        return (stem + "badPlaceholder", ["text": PackText.visible(text)])
       case .empty: return (stem + "empty", [:])
       }
     case .location(let problem):
       switch problem {
-      case .notLocationKey(let key): return (stem + "notLocationKey", ["key": key])
+      case .notLocationKey(let key):
+        return (stem + "notLocationKey", ["key": PackText.visible(key)])
       case .missingName(let id): return (stem + "missingName", ["id": id.rawValue])
       case .missingRoles(let id): return (stem + "missingRoles", ["id": id.rawValue])
       case .roleGap(let id, let missing):
         return (stem + "roleGap", ["id": id.rawValue, "number": String(missing)])
       }
+    case .unsafeText(let key, let scalar):
+      return (
+        stem + "unsafeText", ["key": PackText.visible(key), "character": PackText.code(scalar)]
+      )
     }
   }
 
@@ -73,7 +89,7 @@ public struct LocaleProblem: Error, Hashable, Sendable, CustomStringConvertible 
     + [
       "unreadable", "notUTF8", "syntax", "unterminatedString", "unterminatedComment", "badEscape",
       "duplicateKey", "badPlaceholder", "empty", "notLocationKey", "missingName", "missingRoles",
-      "roleGap",
+      "roleGap", "unsafeText",
     ].map { "error.locationPack.reason.\($0)" }
 }
 
@@ -166,9 +182,19 @@ extension Catalog {
     } catch {
       return .failure(LocaleProblem(file: path, line: error.line, reason: .invalid(error)))
     }
-    if let first = LocationKeyProblem.find(in: entries, onlyLocations: true).first {
-      return .failure(LocaleProblem(file: path, line: first.line, reason: .location(first.problem)))
+    // The first problem by line, whichever check finds it (the key check's on a tie).
+    var problem = LocationKeyProblem.find(in: entries, onlyLocations: true).first.map {
+      LocaleProblem(file: path, line: $0.line, reason: .location($0.problem))
     }
+    // Every value of a pack is a location's name or role: all of it reaches the screen.
+    for entry in entries where entry.line < (problem?.line ?? Int.max) {
+      if let scalar = PackText.firstRefusedScalar(in: entry.value) {
+        problem = LocaleProblem(
+          file: path, line: entry.line, reason: .unsafeText(key: entry.key, scalar: scalar))
+        break
+      }
+    }
+    if let problem { return .failure(problem) }
     return .success(entries)
   }
 
