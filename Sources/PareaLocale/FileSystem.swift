@@ -4,13 +4,36 @@
   import Darwin
 #endif
 
+/// What listing a folder gave.
+public enum FolderListing: Hashable, Sendable {
+  /// The names of its entries (without `.` and `..`).
+  case names([String])
+  /// There is nothing at that path (a missing folder is not a problem).
+  case missing
+  /// Something is there but cannot be listed: no permission, a file where
+  /// the folder should be, an I/O error.
+  case unreadable
+}
+
+/// What reading a file gave.
+public enum FileRead: Hashable, Sendable {
+  /// The whole file.
+  case bytes([UInt8])
+  /// A folder, a device, a FIFO or a socket: never opened for reading.
+  case notRegularFile
+  /// The file holds more bytes than the limit it was read with.
+  case tooBig
+  /// It could not be read (permission, gone, an I/O error).
+  case unreadable
+}
+
 /// The little file access the locale layer needs, behind a protocol so
 /// tests never touch the real home folder.
 public protocol LocaleFileSystem: Sendable {
-  /// The names of the entries in `directory`, or nil if it cannot be listed (e.g. it does not exist).
-  func fileNames(in directory: String) -> [String]?
-  /// The bytes of the file at `path`, or nil if it cannot be read.
-  func contents(of path: String) -> [UInt8]?
+  /// The entries of `directory`.
+  func listing(of directory: String) -> FolderListing
+  /// The bytes of the regular file at `path`, if it holds at most `limit` bytes.
+  func contents(of path: String, limit: Int) -> FileRead
 }
 
 /// The real file system, through POSIX calls (no Foundation).
@@ -19,35 +42,64 @@ public struct PosixFileSystem: LocaleFileSystem {
   public init() {}
 
   /// Lists `directory` with `opendir`/`readdir`, leaving out `.` and `..`.
-  public func fileNames(in directory: String) -> [String]? {
-    guard let stream = opendir(directory) else { return nil }
+  public func listing(of directory: String) -> FolderListing {
+    guard let stream = opendir(directory) else {
+      // ENOTDIR (a file in the folder's place), EACCES, ELOOP… are worth telling.
+      return errno == ENOENT ? .missing : .unreadable
+    }
     defer { closedir(stream) }
     var names: [String] = []
-    while let entry = readdir(stream) {
+    while true {
+      errno = 0
+      guard let entry = readdir(stream) else {
+        // The end of the folder leaves errno alone; an error sets it.
+        return errno == 0 ? .names(names) : .unreadable
+      }
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
       if name != "." && name != ".." { names.append(name) }
     }
-    return names
   }
 
-  /// Reads the whole file with `open`/`read`; nil for a folder or an unreadable file.
-  public func contents(of path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+  /// Reads the regular file at `path` (links followed), at most `limit` bytes.
+  ///
+  /// Only a regular file is opened: `stat` first, so a FIFO (whose `open`
+  /// waits for a writer), a device (`/dev/zero` never ends; opening some
+  /// devices does things) or a folder is refused without being opened. The
+  /// open is non-blocking, without a controlling terminal, and `fstat`
+  /// checks again what was opened, in case the name changed in between. The
+  /// limit is checked against the size and again while reading, for files
+  /// whose size says less than they hold (`/proc`) or that grow.
+  public func contents(of path: String, limit: Int) -> FileRead {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return .unreadable }
+    if let refused = Self.refusal(status, limit: limit) { return refused }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard descriptor >= 0 else { return .unreadable }
     defer { close(descriptor) }
+    guard fstat(descriptor, &status) == 0 else { return .unreadable }
+    if let refused = Self.refusal(status, limit: limit) { return refused }
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(status.st_size))
     var chunk = [UInt8](repeating: 0, count: 16384)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        return nil  // EISDIR for a folder, EIO…
+        return .unreadable  // EIO…; a regular file never says EAGAIN, so no busy loop
       }
-      if count == 0 { return bytes }
+      if count == 0 { return .bytes(bytes) }
       bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > limit { return .tooBig }
     }
+  }
+
+  /// Why a file with `status` is not read: not a regular file, or larger than `limit`.
+  private static func refusal(_ status: stat, limit: Int) -> FileRead? {
+    guard status.st_mode & S_IFMT == S_IFREG else { return .notRegularFile }
+    guard status.st_size >= 0, Int(status.st_size) <= limit else { return .tooBig }
+    return nil
   }
 }
 

@@ -254,8 +254,8 @@ struct LocationTests {
     #expect(problems.isEmpty)
     #expect(catalog.locations().contains(Location(id: "cafe", roleCount: 1)))
     #expect(catalog.locationName("cafe") == "Café")
-    #expect(PosixFileSystem().contents(of: directory) == nil)
-    #expect(PosixFileSystem().fileNames(in: directory + "/missing") == nil)
+    #expect(PosixFileSystem().contents(of: directory, limit: 1 << 20) == .notRegularFile)
+    #expect(PosixFileSystem().listing(of: directory + "/missing") == .missing)
   }
 
   @Test(.enabled(if: !Catalog.builtIn(.en).locations().isEmpty))

@@ -8,16 +8,20 @@ struct MemoryFiles: LocaleFileSystem {
     self.files = files.mapValues { Array($0.utf8) }
   }
 
-  func fileNames(in directory: String) -> [String]? {
+  /// A folder exists when some file is in it.
+  func listing(of directory: String) -> FolderListing {
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     let names = files.keys.filter { $0.hasPrefix(prefix) }.map {
       String($0.dropFirst(prefix.count))
     }
     .filter { !$0.contains("/") }
-    return names.isEmpty ? nil : names.sorted()
+    return names.isEmpty ? .missing : .names(names.sorted())
   }
 
-  func contents(of path: String) -> [UInt8]? { files[path] }
+  func contents(of path: String, limit: Int) -> FileRead {
+    guard let bytes = files[path] else { return .unreadable }
+    return bytes.count > limit ? .tooBig : .bytes(bytes)
+  }
 }
 
 /// The package root, found by walking up from this file to `Package.swift`.
@@ -25,7 +29,9 @@ func packageRoot(from file: String = #filePath) -> String? {
   var directory = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
   let disk = PosixFileSystem()
   while !directory.isEmpty {
-    if disk.contents(of: directory + "/Package.swift") != nil { return directory }
+    if case .bytes = disk.contents(of: directory + "/Package.swift", limit: 1 << 20) {
+      return directory
+    }
     guard let slash = directory.lastIndex(of: "/") else { return nil }
     directory = String(directory[..<slash])
   }
@@ -37,11 +43,14 @@ func stringsFiles(under root: String, relative: String = "") -> [(path: String, 
   let disk = PosixFileSystem()
   let directory = relative.isEmpty ? root : root + "/" + relative
   var found: [(path: String, bytes: [UInt8])] = []
-  for name in (disk.fileNames(in: directory) ?? []).sorted() where !name.hasPrefix(".") {
+  guard case .names(let names) = disk.listing(of: directory) else { return [] }
+  for name in names.sorted() where !name.hasPrefix(".") {
     let path = relative.isEmpty ? name : relative + "/" + name
-    if disk.fileNames(in: root + "/" + path) != nil {
+    if case .names = disk.listing(of: root + "/" + path) {
       found += stringsFiles(under: root, relative: path)
-    } else if name.hasSuffix(".strings"), let bytes = disk.contents(of: root + "/" + path) {
+    } else if name.hasSuffix(".strings"),
+      case .bytes(let bytes) = disk.contents(of: root + "/" + path, limit: 1 << 20)
+    {
       found.append((path, bytes))
     }
   }
