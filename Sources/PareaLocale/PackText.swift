@@ -12,7 +12,7 @@
 /// soft hyphens). Terminals and C libraries disagree on how wide these are,
 /// so no measurement can be right everywhere, and a wrong one garbles the
 /// rest of the line.
-enum PackText {
+public enum PackText {
   /// The first scalar in `text` that makes its width uncertain, or nil when every cluster is accepted.
   static func firstRefusedScalar(in text: String) -> Unicode.Scalar? {
     // Most pack text is printable ASCII, Greek or Latin: skip the cluster walk for pure ASCII.
@@ -37,7 +37,7 @@ enum PackText {
   /// `text` with every cluster that is not accepted written out: its base
   /// kept if it may stand alone, each other scalar as `<U+XXXX>`. For text a
   /// pack brings into a notice (a key, a broken placeholder).
-  static func visible(_ text: String) -> String {
+  public static func visible(_ text: String) -> String {
     guard firstRefusedScalar(in: text) != nil else { return text }
     var result = ""
     for character in text {

@@ -48,7 +48,9 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
   notices += packProblems.map { problem in
     let reason = problem.reasonText
     var args: [String: Notice.Argument] = [
-      "file": .text(store.paths.display(problem.file)), "reason": .phrase(reason.key, reason.arguments),
+      // The pack's file name is the user's: shown with anything a terminal
+      // would draw differently written out as <U+XXXX>.
+      "file": .text(PackText.visible(store.paths.display(problem.file))), "reason": .phrase(reason.key, reason.arguments),
     ]
     if let line = problem.line { args["line"] = .text(String(line)) }
     return Notice(
