@@ -185,6 +185,14 @@ enum DiskFile {
       + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
   }
 
+  /// Whether anything (a file, a link, even a broken one, a FIFO…) is at
+  /// `path`. False also when the folder cannot be searched: then nothing
+  /// can be written there either.
+  static func isPresent(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
+
   static func isFolder(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR

@@ -12,8 +12,9 @@ import PareaRules
 /// Parea's saved data: settings, the last players' names and the game in
 /// progress, as plain JSON files written atomically.
 ///
-/// Reading never fails: a missing file gives the default, a bad one is
-/// renamed aside (kept, never deleted), gives the default and is reported.
+/// Reading never fails: a missing file gives the default, a bad or unreadable
+/// one is renamed aside (kept, never deleted, never written over), gives the
+/// default and is reported.
 /// Writing throws a `StoreError`; the store remembers which folders failed so
 /// the user is told once, not at every save.
 public struct Store: Sendable {
@@ -25,8 +26,12 @@ public struct Store: Sendable {
   let clock: @Sendable () -> Int
   /// Part of the temporary files' names.
   let processID: Int32
-  /// Folders the user has been told cannot be written ("" for "no folder at all").
-  private var reportedFolders: Set<String> = []
+  /// Folders (and files) the user has been told cannot be written ("" for
+  /// "no folder at all").
+  private var reported: Set<String> = []
+  /// Files that could not be read nor moved aside: left where they are, and
+  /// never written over while they are there.
+  private var leftInPlace: Set<String> = []
 
   /// A store for the given folders; `clock` gives seconds since 1970 (UTC).
   public init(paths: StorePaths, clock: @escaping @Sendable () -> Int = { Int(time(nil)) }) {
@@ -102,6 +107,8 @@ public struct Store: Sendable {
     guard let session else {
       // No folder means no file to delete: that is not a failure.
       guard let file = paths.gameFile else { return }
+      // What is there could not be read: it is no game of ours to delete.
+      if isLeftInPlace(file) { return }
       do throws(DiskFile.Failure) {
         try DiskFile.remove(file)
       } catch {
@@ -130,7 +137,14 @@ public struct Store: Sendable {
     let bytes: [UInt8]
     switch DiskFile.contents(of: file) {
     case .missing: return Read(value: nil)
-    case .unreadable: return Read(value: nil, problems: [.unreadable(file: file)])
+    case .unreadable:
+      // Never written over: moved aside like a damaged file (a rename moves a
+      // link itself, never what it leads to, and works on a FIFO or a file
+      // without permissions), or, where even that fails, left where it is
+      // and remembered, so that no save replaces it.
+      let keptAs = DiskFile.setAside(file, at: clock())
+      if keptAs == nil, DiskFile.isPresent(file) { leftInPlace.insert(file) }
+      return Read(value: nil, problems: [.unreadable(file: file, keptAs: keptAs)])
     case .bytes(let read): bytes = read
     }
     switch Self.decode(type, from: bytes, version: current, registry: registry, isValid: isValid) {
@@ -190,6 +204,7 @@ public struct Store: Sendable {
   mutating func write(_ value: some Encodable, to file: String?, folder: String?) throws(StoreError)
   {
     guard let file, let folder else { throw failed(folder: nil, reason: .nowhere) }
+    if isLeftInPlace(file) { throw failed(folder: folder, reason: .inTheWay, file: file) }
     let bytes = Self.encode(value)
     do throws(DiskFile.Failure) {
       try DiskFile.makeFolders(folder)
@@ -208,10 +223,22 @@ public struct Store: Sendable {
     return Array(data) + [UInt8(ascii: "\n")]
   }
 
-  /// The error for a failed save, remembering the folder so the user hears of it once.
-  private mutating func failed(folder: String?, reason: StoreError.Reason) -> StoreError {
-    let (inserted, _) = reportedFolders.insert(folder ?? "")
-    return StoreError(folder: folder, reason: reason, alreadyReported: !inserted)
+  /// Whether `file` is something that could not be read nor moved aside and
+  /// is still there. Once it is gone (the user moved it), it is forgotten.
+  private mutating func isLeftInPlace(_ file: String) -> Bool {
+    guard leftInPlace.contains(file) else { return false }
+    if DiskFile.isPresent(file) { return true }
+    leftInPlace.remove(file)
+    return false
+  }
+
+  /// The error for a failed save, remembering the folder (or, for a problem
+  /// of one file, the file) so the user hears of it once.
+  private mutating func failed(folder: String?, reason: StoreError.Reason, file: String? = nil)
+    -> StoreError
+  {
+    let (inserted, _) = reported.insert(file ?? folder ?? "")
+    return StoreError(folder: folder, reason: reason, alreadyReported: !inserted, file: file)
   }
 
   /// `.nowhereToSave` the first time a file has no folder, then nothing.
