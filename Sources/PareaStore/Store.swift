@@ -106,13 +106,19 @@ public struct Store: Sendable {
   public mutating func saveGame(_ session: GameSession?) throws(StoreError) {
     guard let session else {
       // No folder means no file to delete: that is not a failure.
-      guard let file = paths.gameFile else { return }
+      guard let file = paths.gameFile, let folder = paths.stateFolder else { return }
       // What is there could not be read: it is no game of ours to delete.
       if isLeftInPlace(file) { return }
+      // A link stays, for the next game: what it leads to is removed (if
+      // it leads nowhere, there is nothing to remove).
+      if let target = DiskFile.linkTarget(of: file), target != file, !DiskFile.isPresent(target) {
+        return
+      }
+      let target = try destination(of: file, folder: folder)
       do throws(DiskFile.Failure) {
-        try DiskFile.remove(file)
+        try DiskFile.remove(target)
       } catch {
-        throw failed(folder: paths.stateFolder, reason: error.reason)
+        throw failed(folder: target == file ? folder : DiskFile.split(target).folder, reason: error.reason)
       }
       return
     }
@@ -134,6 +140,11 @@ public struct Store: Sendable {
   ) -> Read<Value> {
     guard let file else { return Read(value: nil, problems: nowhereProblem()) }
     DiskFile.removeStaleTemporaries(of: file, ownProcessID: processID)
+    if let target = DiskFile.linkTarget(of: file), target != file,
+      DiskFile.mayWriteThrough(to: target)
+    {
+      DiskFile.removeStaleTemporaries(of: target, ownProcessID: processID)
+    }
     let bytes: [UInt8]
     switch DiskFile.contents(of: file) {
     case .missing: return Read(value: nil)
@@ -208,10 +219,31 @@ public struct Store: Sendable {
     let bytes = Self.encode(value)
     do throws(DiskFile.Failure) {
       try DiskFile.makeFolders(folder)
-      try DiskFile.atomicWrite(bytes, to: file, processID: processID)
     } catch {
       throw failed(folder: folder, reason: error.reason)
     }
+    let target = try destination(of: file, folder: folder)
+    let targetFolder = DiskFile.split(target).folder
+    do throws(DiskFile.Failure) {
+      try DiskFile.atomicWrite(bytes, to: target, processID: processID)
+    } catch {
+      throw failed(folder: target == file ? folder : targetFolder, reason: error.reason)
+    }
+  }
+
+  /// The file a save of `file` writes: `file` itself or, when it is a
+  /// symbolic link (a dotfile manager's), where its links lead, so that the
+  /// link stays a link (the temporary file then goes beside the target, and
+  /// is renamed onto it). A link to a place Parea does not write (see
+  /// `DiskFile.mayWriteThrough`) is refused, once, and left as it is.
+  private mutating func destination(of file: String, folder: String) throws(StoreError) -> String {
+    guard let target = DiskFile.linkTarget(of: file) else {
+      throw failed(folder: folder, reason: .linkElsewhere, file: file)
+    }
+    guard target == file || DiskFile.mayWriteThrough(to: target) else {
+      throw failed(folder: folder, reason: .linkElsewhere, file: file)
+    }
+    return target
   }
 
   /// Pretty-printed JSON with sorted keys and a final newline: stable diffs, readable by a person.

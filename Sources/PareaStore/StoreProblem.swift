@@ -33,7 +33,8 @@ public enum StoreProblem: Hashable, Sendable {
   case unreadable(file: String, keptAs: String?)
   /// The folder cannot be written, so what belongs in it will not be saved.
   case cannotSave(folder: String, reason: StoreError.Reason)
-  /// This one file is not saved, for `reason` (`.inTheWay`), and is left as it is.
+  /// This one file is not saved, for `reason` (`.inTheWay`, `.linkElsewhere`),
+  /// and is left as it is.
   case cannotSaveFile(file: String, reason: StoreError.Reason)
   /// Neither `HOME` nor the XDG variables give a folder: nothing will be saved.
   case nowhereToSave
@@ -109,6 +110,11 @@ public struct StoreError: Error, Hashable, Sendable {
     /// Something Parea could not read, nor move aside, stands where the file
     /// goes: it is not written over (see `StoreProblem.unreadable`).
     case inTheWay
+    /// The file is a symbolic link to a place Parea does not write (a folder
+    /// that is not the user's own or cannot be written, something other than
+    /// a file, a chain of links that loops): it is not written through, and
+    /// the link is left as it is.
+    case linkElsewhere
 
     /// The locale key of the reason, used inside `store.cannotSave.message`
     /// (a folder's reasons) and `store.cannotSaveFile.message` (a file's).
@@ -119,6 +125,7 @@ public struct StoreError: Error, Hashable, Sendable {
       case .notAFolder: "store.reason.notAFolder"
       case .other: "store.reason.other"
       case .inTheWay: "store.reason.inTheWay"
+      case .linkElsewhere: "store.reason.linkElsewhere"
       }
     }
   }
@@ -126,7 +133,7 @@ public struct StoreError: Error, Hashable, Sendable {
   /// The folder that could not be written, or nil when there is none.
   public var folder: String?
   /// The one file that was not saved, when the problem is that file alone
-  /// (`.inTheWay`), not its folder.
+  /// (`.inTheWay`, `.linkElsewhere`), not its folder.
   public var file: String?
   /// Why.
   public var reason: Reason

@@ -67,6 +67,7 @@ struct ProblemTests {
     #expect(StoreError.Reason.notAFolder.key == "store.reason.notAFolder")
     #expect(StoreError.Reason.other(errno: 5).key == "store.reason.other")
     #expect(StoreError.Reason.inTheWay.key == "store.reason.inTheWay")
+    #expect(StoreError.Reason.linkElsewhere.key == "store.reason.linkElsewhere")
   }
 
   @Test("A repeated failure has no problem to show")

@@ -13,6 +13,7 @@ import Testing
     .unreadable(file: "/h/x.json", keptAs: "/h/x.json.corrupt-1"),
     .unreadable(file: "/h/x.json", keptAs: nil),
     .cannotSaveFile(file: "/h/x.json", reason: .inTheWay),
+    .cannotSaveFile(file: "/h/x.json", reason: .linkElsewhere),
     .cannotSave(folder: "/h/.config/parea", reason: .readOnly),
     .cannotSave(folder: "/h/.config/parea", reason: .diskFull),
     .cannotSave(folder: "/h/.config/parea", reason: .notAFolder),
