@@ -88,6 +88,18 @@ public struct Store: Sendable {
     return summary.summary
   }
 
+  /// The saved settings if they can be read and used as they are, nil
+  /// otherwise; touches nothing on disk (a bad file is set aside by
+  /// `loadSettings()`, by the Parea that holds the lock). For the line
+  /// printed, in the user's language, while waiting for another Parea.
+  public func peekSettings() -> Settings? {
+    guard let file = paths.settingsFile, case .bytes(let bytes) = DiskFile.contents(of: file),
+      case .success(let settings) = Self.decode(
+        Settings.self, from: bytes, version: Settings.currentVersion, isValid: { _ in true })
+    else { return nil }
+    return settings
+  }
+
   // MARK: Saving
 
   /// Saves the settings.
