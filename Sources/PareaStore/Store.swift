@@ -130,7 +130,8 @@ public struct Store: Sendable {
       do throws(DiskFile.Failure) {
         try DiskFile.remove(target)
       } catch {
-        throw failed(folder: target == file ? folder : DiskFile.split(target).folder, reason: error.reason)
+        let failedFolder = target == file ? folder : DiskFile.split(target).folder
+        throw failed(folder: failedFolder, reason: error.reason)
       }
       return
     }

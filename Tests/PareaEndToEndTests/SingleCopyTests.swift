@@ -37,7 +37,9 @@ extension EndToEnd {
       return screen.filter { !$0.isWhitespace }.contains(line.filter { !$0.isWhitespace })
     }
 
-    @Test("a second Parea on the same files waits and touches nothing; when the first quits, it starts and offers the first one's game as it was left")
+    @Test(
+      "a second Parea on the same files waits and touches nothing; when the first quits, it starts and offers the first one's game as it was left"
+    )
     func secondWaits() throws {
       let run = try ResumeTests.Run()
       let first = try run.start(["--seed", "1"])
@@ -56,7 +58,8 @@ extension EndToEnd {
         Self.showsWaiting($0, in: .en)
       }
       #expect(!waiting.contains(play.text("home.title")), "it has not started")
-      #expect(Self.snapshot(run.data) == before, "the waiting Parea read nothing aside and wrote nothing")
+      #expect(
+        Self.snapshot(run.data) == before, "the waiting Parea read nothing aside and wrote nothing")
 
       // The first plays on while the second waits: Anna sees her card.
       try play.reveal("Anna", role: dealt.seats[0].role)
@@ -64,7 +67,8 @@ extension EndToEnd {
       try play.waitForHandOff("Bob")
       #expect(try play.saved().seats.map(\.views) == [1, 0, 0])
       let stillWaiting = try second.capture()
-      #expect(Self.showsWaiting(stillWaiting, in: .en) && !stillWaiting.contains(play.text("home.title")))
+      #expect(
+        Self.showsWaiting(stillWaiting, in: .en) && !stillWaiting.contains(play.text("home.title")))
 
       try first.sendKeys("C-c")
       #expect(try first.waitForExit() == 130)
@@ -77,7 +81,9 @@ extension EndToEnd {
       #expect(try next.saved().seats.map(\.views) == [1, 0, 0])
     }
 
-    @Test("Ctrl-C while waiting: the second Parea ends with 130, having said it waited in the saved language, and touches nothing")
+    @Test(
+      "Ctrl-C while waiting: the second Parea ends with 130, having said it waited in the saved language, and touches nothing"
+    )
     func interruptedWhileWaiting() throws {
       let run = try ResumeTests.Run()
       // Greek chosen on the settings screen before: the waiting line is Greek too.
@@ -106,7 +112,9 @@ extension EndToEnd {
       try play.chooseGame(3)
     }
 
-    @Test("no state folder can be made: a second Parea does not wait (nothing can be saved, nothing to guard)")
+    @Test(
+      "no state folder can be made: a second Parea does not wait (nothing can be saved, nothing to guard)"
+    )
     func noFolderNoWait() throws {
       let data = try TmuxSession.makeDataDirectory()
       defer { try? FileManager.default.removeItem(atPath: data) }

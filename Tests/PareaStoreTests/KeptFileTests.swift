@@ -85,7 +85,8 @@ struct KeptFileTests {
   /// Puts `thing` where `kind`'s file goes, loads, saves; checks that the
   /// thing is kept as `NAME.corrupt-STAMP` and the new file is saved.
   func expectKept(
-    _ kind: Kind, make: (String) throws -> Void, isIntact: (_ kept: String, _ original: String) -> Bool
+    _ kind: Kind, make: (String) throws -> Void,
+    isIntact: (_ kept: String, _ original: String) -> Bool
   ) throws {
     let sandbox = Sandbox()
     let file = sandbox.path(kind.relative)
@@ -141,8 +142,10 @@ struct KeptFileTests {
     // rename fail that works for root too.
     let stem = file + ".corrupt-" + Sandbox.fixedStamp
     for attempt in 1...1000 {
-      sandbox.put([], at: DiskFile.split(kind.relative).folder + "/" + DiskFile.split(stem).name
-        + (attempt == 1 ? "" : "-\(attempt)"))
+      sandbox.put(
+        [],
+        at: DiskFile.split(kind.relative).folder + "/" + DiskFile.split(stem).name
+          + (attempt == 1 ? "" : "-\(attempt)"))
     }
     try #require(mkfifo(file, 0o600) == 0)
     func isFIFO() -> Bool {
@@ -156,7 +159,9 @@ struct KeptFileTests {
     #expect(throws: StoreError(folder: folder, reason: .inTheWay, file: file)) {
       try kind.saveSample(&store)
     }
-    #expect(throws: StoreError(folder: folder, reason: .inTheWay, alreadyReported: true, file: file)) {
+    #expect(
+      throws: StoreError(folder: folder, reason: .inTheWay, alreadyReported: true, file: file)
+    ) {
       try kind.saveSample(&store)
     }
     if kind == .game {

@@ -44,7 +44,9 @@ struct LinkTests {
       sourceLocation: sourceLocation)
   }
 
-  @Test("A link to a file in another folder of the user's: saved there, the link stays", arguments: Kind.allCases)
+  @Test(
+    "A link to a file in another folder of the user's: saved there, the link stays",
+    arguments: Kind.allCases)
   func absoluteLink(kind: Kind) throws {
     let sandbox = Sandbox()
     let target = sandbox.path("dotfiles/\(kind.rawValue).json")
@@ -56,7 +58,9 @@ struct LinkTests {
     try expectSavedThrough(kind, file: file, text: target, target: target, sandbox: sandbox)
   }
 
-  @Test("A relative link, and a chain of links, lead to the file that is written", arguments: Kind.allCases)
+  @Test(
+    "A relative link, and a chain of links, lead to the file that is written",
+    arguments: Kind.allCases)
   func relativeChain(kind: Kind) throws {
     let sandbox = Sandbox()
     // file → ../../dotfiles/middle (relative to the file's folder) → real/FILE (relative to dotfiles).
