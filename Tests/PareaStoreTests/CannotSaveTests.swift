@@ -126,7 +126,11 @@ struct CannotSaveTests {
     let disk = sandbox.path("disk")
     try #require(mkdir(disk, 0o700) == 0)
     try #require(mount("tmpfs", disk, "tmpfs", 0, "size=64k,mode=0700") == 0)
-    defer { umount2(disk, Int32(MNT_DETACH)) }
+    defer {
+      umount2(disk, Int32(MNT_DETACH))
+      // Removed only now, once nothing is mounted inside it.
+      withExtendedLifetime(sandbox) {}
+    }
     var store = Store(
       paths: StorePaths(configFolder: disk + "/config", stateFolder: disk + "/state"),
       clock: { Sandbox.fixedTime })
