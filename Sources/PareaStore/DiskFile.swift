@@ -185,6 +185,61 @@ enum DiskFile {
       + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
   }
 
+  /// The most links a save follows to find the file to write (as many as
+  /// Linux follows when it opens a path).
+  static let maximumLinks = 40
+
+  /// Where a write of `path` lands: `path` itself, unless it is a symbolic
+  /// link; for a link, the end of its chain of links (a relative link read
+  /// from its own folder), which may not exist yet. Nil when the chain loops,
+  /// is longer than `maximumLinks` or cannot be followed.
+  static func linkTarget(of path: String) -> String? {
+    var current = path
+    for _ in 0...maximumLinks {
+      var status = stat()
+      guard lstat(current, &status) == 0 else {
+        // Nothing there yet: that is where the file will be. Any other
+        // failure on `path` itself is the write's to report.
+        return errno == ENOENT || current == path ? current : nil
+      }
+      guard status.st_mode & S_IFMT == S_IFLNK else { return current }
+      guard let text = linkText(current) else { return nil }
+      current = text.hasPrefix("/") ? text : StorePaths.join(split(current).folder, text)
+    }
+    return nil
+  }
+
+  /// The text of the symbolic link at `path`.
+  static func linkText(_ path: String) -> String? {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBytes {
+      readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count)
+    }
+    guard count >= 0, count < buffer.count else { return nil }
+    return String(decoding: buffer[0..<count], as: UTF8.self)
+  }
+
+  /// Whether a save may write `target`, where a saved file's links lead: a
+  /// regular file (or nothing yet) in a folder that belongs to the user who
+  /// runs Parea and that this user may write. Never a device, never a folder
+  /// of the system's or of another user's.
+  static func mayWriteThrough(to target: String) -> Bool {
+    var status = stat()
+    if lstat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG { return false }
+    let folder = split(target).folder
+    guard stat(folder, &status) == 0 else { return false }
+    return status.st_mode & S_IFMT == S_IFDIR && status.st_uid == getuid()
+      && access(folder, W_OK) == 0
+  }
+
+  /// Whether anything (a file, a link, even a broken one, a FIFO…) is at
+  /// `path`. False also when the folder cannot be searched: then nothing
+  /// can be written there either.
+  static func isPresent(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
+
   static func isFolder(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR

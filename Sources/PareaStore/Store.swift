@@ -12,8 +12,9 @@ import PareaRules
 /// Parea's saved data: settings, the last players' names and the game in
 /// progress, as plain JSON files written atomically.
 ///
-/// Reading never fails: a missing file gives the default, a bad one is
-/// renamed aside (kept, never deleted), gives the default and is reported.
+/// Reading never fails: a missing file gives the default, a bad or unreadable
+/// one is renamed aside (kept, never deleted, never written over), gives the
+/// default and is reported.
 /// Writing throws a `StoreError`; the store remembers which folders failed so
 /// the user is told once, not at every save.
 public struct Store: Sendable {
@@ -25,8 +26,12 @@ public struct Store: Sendable {
   let clock: @Sendable () -> Int
   /// Part of the temporary files' names.
   let processID: Int32
-  /// Folders the user has been told cannot be written ("" for "no folder at all").
-  private var reportedFolders: Set<String> = []
+  /// Folders (and files) the user has been told cannot be written ("" for
+  /// "no folder at all").
+  private var reported: Set<String> = []
+  /// Files that could not be read nor moved aside: left where they are, and
+  /// never written over while they are there.
+  private var leftInPlace: Set<String> = []
 
   /// A store for the given folders; `clock` gives seconds since 1970 (UTC).
   public init(paths: StorePaths, clock: @escaping @Sendable () -> Int = { Int(time(nil)) }) {
@@ -83,6 +88,18 @@ public struct Store: Sendable {
     return summary.summary
   }
 
+  /// The saved settings if they can be read and used as they are, nil
+  /// otherwise; touches nothing on disk (a bad file is set aside by
+  /// `loadSettings()`, by the Parea that holds the lock). For the line
+  /// printed, in the user's language, while waiting for another Parea.
+  public func peekSettings() -> Settings? {
+    guard let file = paths.settingsFile, case .bytes(let bytes) = DiskFile.contents(of: file),
+      case .success(let settings) = Self.decode(
+        Settings.self, from: bytes, version: Settings.currentVersion, isValid: { _ in true })
+    else { return nil }
+    return settings
+  }
+
   // MARK: Saving
 
   /// Saves the settings.
@@ -101,11 +118,20 @@ public struct Store: Sendable {
   public mutating func saveGame(_ session: GameSession?) throws(StoreError) {
     guard let session else {
       // No folder means no file to delete: that is not a failure.
-      guard let file = paths.gameFile else { return }
+      guard let file = paths.gameFile, let folder = paths.stateFolder else { return }
+      // What is there could not be read: it is no game of ours to delete.
+      if isLeftInPlace(file) { return }
+      // A link stays, for the next game: what it leads to is removed (if
+      // it leads nowhere, there is nothing to remove).
+      if let target = DiskFile.linkTarget(of: file), target != file, !DiskFile.isPresent(target) {
+        return
+      }
+      let target = try destination(of: file, folder: folder)
       do throws(DiskFile.Failure) {
-        try DiskFile.remove(file)
+        try DiskFile.remove(target)
       } catch {
-        throw failed(folder: paths.stateFolder, reason: error.reason)
+        let failedFolder = target == file ? folder : DiskFile.split(target).folder
+        throw failed(folder: failedFolder, reason: error.reason)
       }
       return
     }
@@ -127,10 +153,22 @@ public struct Store: Sendable {
   ) -> Read<Value> {
     guard let file else { return Read(value: nil, problems: nowhereProblem()) }
     DiskFile.removeStaleTemporaries(of: file, ownProcessID: processID)
+    if let target = DiskFile.linkTarget(of: file), target != file,
+      DiskFile.mayWriteThrough(to: target)
+    {
+      DiskFile.removeStaleTemporaries(of: target, ownProcessID: processID)
+    }
     let bytes: [UInt8]
     switch DiskFile.contents(of: file) {
     case .missing: return Read(value: nil)
-    case .unreadable: return Read(value: nil, problems: [.unreadable(file: file)])
+    case .unreadable:
+      // Never written over: moved aside like a damaged file (a rename moves a
+      // link itself, never what it leads to, and works on a FIFO or a file
+      // without permissions), or, where even that fails, left where it is
+      // and remembered, so that no save replaces it.
+      let keptAs = DiskFile.setAside(file, at: clock())
+      if keptAs == nil, DiskFile.isPresent(file) { leftInPlace.insert(file) }
+      return Read(value: nil, problems: [.unreadable(file: file, keptAs: keptAs)])
     case .bytes(let read): bytes = read
     }
     switch Self.decode(type, from: bytes, version: current, registry: registry, isValid: isValid) {
@@ -190,13 +228,35 @@ public struct Store: Sendable {
   mutating func write(_ value: some Encodable, to file: String?, folder: String?) throws(StoreError)
   {
     guard let file, let folder else { throw failed(folder: nil, reason: .nowhere) }
+    if isLeftInPlace(file) { throw failed(folder: folder, reason: .inTheWay, file: file) }
     let bytes = Self.encode(value)
     do throws(DiskFile.Failure) {
       try DiskFile.makeFolders(folder)
-      try DiskFile.atomicWrite(bytes, to: file, processID: processID)
     } catch {
       throw failed(folder: folder, reason: error.reason)
     }
+    let target = try destination(of: file, folder: folder)
+    let targetFolder = DiskFile.split(target).folder
+    do throws(DiskFile.Failure) {
+      try DiskFile.atomicWrite(bytes, to: target, processID: processID)
+    } catch {
+      throw failed(folder: target == file ? folder : targetFolder, reason: error.reason)
+    }
+  }
+
+  /// The file a save of `file` writes: `file` itself or, when it is a
+  /// symbolic link (a dotfile manager's), where its links lead, so that the
+  /// link stays a link (the temporary file then goes beside the target, and
+  /// is renamed onto it). A link to a place Parea does not write (see
+  /// `DiskFile.mayWriteThrough`) is refused, once, and left as it is.
+  private mutating func destination(of file: String, folder: String) throws(StoreError) -> String {
+    guard let target = DiskFile.linkTarget(of: file) else {
+      throw failed(folder: folder, reason: .linkElsewhere, file: file)
+    }
+    guard target == file || DiskFile.mayWriteThrough(to: target) else {
+      throw failed(folder: folder, reason: .linkElsewhere, file: file)
+    }
+    return target
   }
 
   /// Pretty-printed JSON with sorted keys and a final newline: stable diffs, readable by a person.
@@ -208,10 +268,22 @@ public struct Store: Sendable {
     return Array(data) + [UInt8(ascii: "\n")]
   }
 
-  /// The error for a failed save, remembering the folder so the user hears of it once.
-  private mutating func failed(folder: String?, reason: StoreError.Reason) -> StoreError {
-    let (inserted, _) = reportedFolders.insert(folder ?? "")
-    return StoreError(folder: folder, reason: reason, alreadyReported: !inserted)
+  /// Whether `file` is something that could not be read nor moved aside and
+  /// is still there. Once it is gone (the user moved it), it is forgotten.
+  private mutating func isLeftInPlace(_ file: String) -> Bool {
+    guard leftInPlace.contains(file) else { return false }
+    if DiskFile.isPresent(file) { return true }
+    leftInPlace.remove(file)
+    return false
+  }
+
+  /// The error for a failed save, remembering the folder (or, for a problem
+  /// of one file, the file) so the user hears of it once.
+  private mutating func failed(folder: String?, reason: StoreError.Reason, file: String? = nil)
+    -> StoreError
+  {
+    let (inserted, _) = reported.insert(file ?? folder ?? "")
+    return StoreError(folder: folder, reason: reason, alreadyReported: !inserted, file: file)
   }
 
   /// `.nowhereToSave` the first time a file has no folder, then nothing.

@@ -36,6 +36,8 @@ public struct StorePaths: Hashable, Sendable {
   public var playersFile: String? { stateFolder.map { Self.join($0, "players.json") } }
   /// The game in progress.
   public var gameFile: String? { stateFolder.map { Self.join($0, "game.json") } }
+  /// The lock one Parea at a time holds on the saved files (`StoreLock`).
+  public var lockFile: String? { stateFolder.map { Self.join($0, "lock") } }
 
   /// `path` as a person would like to read it: `~/.config/parea/settings.json`.
   public func display(_ path: String) -> String {

@@ -25,11 +25,17 @@ public enum StoreProblem: Hashable, Sendable {
   /// The file was written by a newer Parea (format `version`). It was renamed
   /// to `keptAs` (nil if that failed) and defaults are used.
   case futureVersion(file: String, version: Int, keptAs: String?)
-  /// The file exists but cannot be read (no permission, not a regular file);
-  /// it is left alone and defaults are used.
-  case unreadable(file: String)
+  /// Something is where the file goes but cannot be read as a file of ours
+  /// (no permission, a FIFO, a device, a link that loops, a folder, too big).
+  /// It was renamed to `keptAs` and defaults are used. If it could not be
+  /// moved (`keptAs` nil) it is left where it is and never written over:
+  /// saving that file fails with `.inTheWay` until it is gone.
+  case unreadable(file: String, keptAs: String?)
   /// The folder cannot be written, so what belongs in it will not be saved.
   case cannotSave(folder: String, reason: StoreError.Reason)
+  /// This one file is not saved, for `reason` (`.inTheWay`, `.linkElsewhere`),
+  /// and is left as it is.
+  case cannotSaveFile(file: String, reason: StoreError.Reason)
   /// Neither `HOME` nor the XDG variables give a folder: nothing will be saved.
   case nowhereToSave
 
@@ -39,8 +45,10 @@ public enum StoreProblem: Hashable, Sendable {
     case .corrupt(_, nil), .futureVersion(_, _, nil): "store.notKept"
     case .corrupt: "store.corrupt"
     case .futureVersion: "store.futureVersion"
+    case .unreadable(_, nil): "store.unreadableStays"
     case .unreadable: "store.unreadable"
     case .cannotSave: "store.cannotSave"
+    case .cannotSaveFile: "store.cannotSaveFile"
     case .nowhereToSave: "store.nowhereToSave"
     }
   }
@@ -65,10 +73,12 @@ public enum StoreProblem: Hashable, Sendable {
       var arguments = Self.fileArguments(file, keptAs: keptAs, paths: paths)
       arguments["version"] = .text(String(version))
       return arguments
-    case .unreadable(let file):
-      return ["file": .text(paths.display(file))]
+    case .unreadable(let file, let keptAs):
+      return Self.fileArguments(file, keptAs: keptAs, paths: paths)
     case .cannotSave(let folder, let reason):
       return ["folder": .text(paths.display(folder)), "reason": .key(reason.key)]
+    case .cannotSaveFile(let file, let reason):
+      return ["file": .text(paths.display(file)), "reason": .key(reason.key)]
     case .nowhereToSave:
       return [:]
     }
@@ -97,36 +107,53 @@ public struct StoreError: Error, Hashable, Sendable {
     case notAFolder
     /// Any other failure, with the C `errno`.
     case other(errno: Int32)
+    /// Something Parea could not read, nor move aside, stands where the file
+    /// goes: it is not written over (see `StoreProblem.unreadable`).
+    case inTheWay
+    /// The file is a symbolic link to a place Parea does not write (a folder
+    /// that is not the user's own or cannot be written, something other than
+    /// a file, a chain of links that loops): it is not written through, and
+    /// the link is left as it is.
+    case linkElsewhere
 
-    /// The locale key of the reason, used inside `store.cannotSave.message`.
+    /// The locale key of the reason, used inside `store.cannotSave.message`
+    /// (a folder's reasons) and `store.cannotSaveFile.message` (a file's).
     public var key: String {
       switch self {
       case .nowhere, .readOnly: "store.reason.readOnly"
       case .diskFull: "store.reason.diskFull"
       case .notAFolder: "store.reason.notAFolder"
       case .other: "store.reason.other"
+      case .inTheWay: "store.reason.inTheWay"
+      case .linkElsewhere: "store.reason.linkElsewhere"
       }
     }
   }
 
   /// The folder that could not be written, or nil when there is none.
   public var folder: String?
+  /// The one file that was not saved, when the problem is that file alone
+  /// (`.inTheWay`, `.linkElsewhere`), not its folder.
+  public var file: String?
   /// Why.
   public var reason: Reason
-  /// Whether the user was already told about this folder; the app shows
-  /// `problem` and nothing when it is nil, so "nothing will be saved" appears once.
+  /// Whether the user was already told about this folder (or this file); the
+  /// app shows `problem` and nothing when it is nil, so "nothing will be
+  /// saved" appears once.
   public var alreadyReported: Bool
 
   /// Creates an error.
-  public init(folder: String?, reason: Reason, alreadyReported: Bool = false) {
+  public init(folder: String?, reason: Reason, alreadyReported: Bool = false, file: String? = nil) {
     self.folder = folder
     self.reason = reason
     self.alreadyReported = alreadyReported
+    self.file = file
   }
 
   /// The problem to show the user, or nil if it was shown already.
   public var problem: StoreProblem? {
     guard !alreadyReported else { return nil }
+    if let file { return .cannotSaveFile(file: file, reason: reason) }
     guard let folder else { return .nowhereToSave }
     return .cannotSave(folder: folder, reason: reason)
   }

@@ -36,16 +36,21 @@ struct Parea: ParsableCommand {
 
   /// The full-screen app with these options; returns the exit status.
   static func play(language: Language?, seed: UInt64?) -> Int32 {
-    let startup = loadStartup(language: language, seed: seed)
-    var app = startup.makeApp()
-    var storage = startup.storage
-    let outcome = MainActor.assumeIsolated { parea.run(&app, storage: &storage) }
-    if case .terminalUnavailable(let error) = outcome {
-      var words = Catalog.builtIn(app.state.language)
-      words.language = app.state.language
-      Messages.printError(Messages.terminalUnavailable(error, words: words))
+    // Before any saved file is read: this copy owns them until it exits
+    // (a second copy waits for it here).
+    let lock = takeStoreLock(language: language)
+    return withExtendedLifetime(lock) {
+      let startup = loadStartup(language: language, seed: seed)
+      var app = startup.makeApp()
+      var storage = startup.storage
+      let outcome = MainActor.assumeIsolated { parea.run(&app, storage: &storage) }
+      if case .terminalUnavailable(let error) = outcome {
+        var words = Catalog.builtIn(app.state.language)
+        words.language = app.state.language
+        Messages.printError(Messages.terminalUnavailable(error, words: words))
+      }
+      return outcome.exitStatus
     }
-    return outcome.exitStatus
   }
 }
 

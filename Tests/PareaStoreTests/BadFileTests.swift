@@ -182,16 +182,16 @@ struct BadFileTests {
         == ["settings.json", "settings.json.corrupt-" + Sandbox.fixedStamp])
   }
 
-  @Test("Something that cannot be read (a folder in the file's place) is reported and left alone")
+  @Test("Something that cannot be read (a folder in the file's place) is reported and kept aside whole")
   func unreadable() throws {
     let sandbox = Sandbox()
     sandbox.put([], at: "state/parea/game.json/inside")
+    let file = sandbox.path("state/parea/game.json")
     var store = sandbox.store()
     let loaded = store.loadGame()
-    #expect(
-      loaded
-        == Loaded(value: nil, problems: [.unreadable(file: sandbox.path("state/parea/game.json"))]))
-    #expect(exists(sandbox.path("state/parea/game.json/inside")))
+    let keptAs = file + ".corrupt-" + Sandbox.fixedStamp
+    #expect(loaded == Loaded(value: nil, problems: [.unreadable(file: file, keptAs: keptAs)]))
+    #expect(exists(keptAs + "/inside"))
   }
 
   @Test("A file without read permission is reported as unreadable", .enabled(if: !runningAsRoot))
@@ -200,8 +200,10 @@ struct BadFileTests {
     sandbox.put(try Kind.settings.valid(), at: Kind.settings.relative)
     chmod(sandbox.path(Kind.settings.relative), 0o200)
     var store = sandbox.store()
+    let file = sandbox.path(Kind.settings.relative)
     #expect(
-      store.loadSettings().problems == [.unreadable(file: sandbox.path(Kind.settings.relative))])
+      store.loadSettings().problems
+        == [.unreadable(file: file, keptAs: file + ".corrupt-" + Sandbox.fixedStamp)])
   }
 
   @Test("A FIFO in the file's place does not hang start-up")
@@ -211,7 +213,9 @@ struct BadFileTests {
     let file = sandbox.path(Kind.settings.relative)
     #expect(mkfifo(file, 0o600) == 0)
     var store = sandbox.store()
-    #expect(store.loadSettings().problems == [.unreadable(file: file)])
+    #expect(
+      store.loadSettings().problems
+        == [.unreadable(file: file, keptAs: file + ".corrupt-" + Sandbox.fixedStamp)])
   }
 
   @Test("A file too big to be ours is unreadable, not read into memory")
@@ -220,7 +224,9 @@ struct BadFileTests {
     sandbox.put(
       [UInt8](repeating: 0x20, count: DiskFile.maximumSize + 1), at: Kind.players.relative)
     var store = sandbox.store()
+    let file = sandbox.path(Kind.players.relative)
     #expect(
-      store.loadPlayers().problems == [.unreadable(file: sandbox.path(Kind.players.relative))])
+      store.loadPlayers().problems
+        == [.unreadable(file: file, keptAs: file + ".corrupt-" + Sandbox.fixedStamp)])
   }
 }

@@ -118,6 +118,47 @@ struct CannotSaveTests {
     #expect(DiskFile.Failure(errno: EIO).reason == .other(errno: EIO))
   }
 
+  @Test(
+    "A disk that fills up: the save says so, the old game is intact, no temporary file is left",
+    .enabled(if: canMountTmpfs, "needs root and leave to mount a small tmpfs (a disk that really fills)"))
+  func realFullDisk() throws {
+    let sandbox = Sandbox()
+    let disk = sandbox.path("disk")
+    try #require(mkdir(disk, 0o700) == 0)
+    try #require(mount("tmpfs", disk, "tmpfs", 0, "size=64k,mode=0700") == 0)
+    defer {
+      umount2(disk, Int32(MNT_DETACH))
+      // Removed only now, once nothing is mounted inside it.
+      withExtendedLifetime(sandbox) {}
+    }
+    var store = Store(
+      paths: StorePaths(configFolder: disk + "/config", stateFolder: disk + "/state"),
+      clock: { Sandbox.fixedTime })
+    let game = try sampleGame()
+    try store.saveGame(game)
+    let saved = try #require(sandbox.bytes(disk + "/state/game.json"))
+
+    // Everything left is taken by another file.
+    let filler = open(disk + "/filler", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    try #require(filler >= 0)
+    let chunk = [UInt8](repeating: 0x41, count: 4096)
+    var written = 0
+    repeat {
+      written = chunk.withUnsafeBytes { write(filler, $0.baseAddress, $0.count) }
+    } while written > 0
+    #expect(errno == ENOSPC)
+    close(filler)
+
+    var later = game
+    later.nextReveal = 4
+    #expect(throws: StoreError(folder: disk + "/state", reason: .diskFull)) {
+      try store.saveGame(later)
+    }
+    #expect(sandbox.bytes(disk + "/state/game.json") == saved)
+    #expect(sandbox.names(in: disk + "/state") == ["game.json"])
+    #expect(store.loadGame() == Loaded(value: game))
+  }
+
   @Test("No HOME and no XDG: nothing to load, told once that nothing will be saved")
   func nowhere() throws {
     var store = Store(environment: ["XDG_CONFIG_HOME": "relative"])
@@ -140,3 +181,16 @@ struct CannotSaveTests {
     #expect(try saveAll(&store).map { $0?.problem } == [.nowhereToSave, nil, nil, nil])
   }
 }
+
+/// Whether a test may mount a small tmpfs (root, with leave to mount: not in
+/// most containers), tried once on a scratch folder.
+let canMountTmpfs: Bool = {
+  guard getuid() == 0 else { return false }
+  var template = Array("/tmp/parea-mount-XXXXXX".utf8CString)
+  guard let made = mkdtemp(&template) else { return false }
+  let folder = String(cString: made)
+  defer { rmdir(folder) }
+  guard mount("tmpfs", folder, "tmpfs", 0, "size=64k") == 0 else { return false }
+  umount2(folder, Int32(MNT_DETACH))
+  return true
+}()

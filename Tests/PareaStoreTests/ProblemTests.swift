@@ -34,8 +34,19 @@ struct ProblemTests {
         ["file": .text("~/.config/parea/settings.json"), "version": .text("3")]
       ),
       (
-        .unreadable(file: file), "store.unreadable",
+        .unreadable(file: file, keptAs: keptAs), "store.unreadable",
+        [
+          "file": .text("~/.config/parea/settings.json"),
+          "keptAs": .text("settings.json.corrupt-20240301-100502"),
+        ]
+      ),
+      (
+        .unreadable(file: file, keptAs: nil), "store.unreadableStays",
         ["file": .text("~/.config/parea/settings.json")]
+      ),
+      (
+        .cannotSaveFile(file: file, reason: .inTheWay), "store.cannotSaveFile",
+        ["file": .text("~/.config/parea/settings.json"), "reason": .key("store.reason.inTheWay")]
       ),
       (
         .cannotSave(folder: "/home/anna/.config/parea", reason: .readOnly), "store.cannotSave",
@@ -55,6 +66,8 @@ struct ProblemTests {
     #expect(StoreError.Reason.diskFull.key == "store.reason.diskFull")
     #expect(StoreError.Reason.notAFolder.key == "store.reason.notAFolder")
     #expect(StoreError.Reason.other(errno: 5).key == "store.reason.other")
+    #expect(StoreError.Reason.inTheWay.key == "store.reason.inTheWay")
+    #expect(StoreError.Reason.linkElsewhere.key == "store.reason.linkElsewhere")
   }
 
   @Test("A repeated failure has no problem to show")
@@ -64,5 +77,9 @@ struct ProblemTests {
         == .cannotSave(folder: "/x", reason: .diskFull))
     #expect(StoreError(folder: "/x", reason: .diskFull, alreadyReported: true).problem == nil)
     #expect(StoreError(folder: nil, reason: .nowhere).problem == .nowhereToSave)
+    #expect(
+      StoreError(folder: "/x", reason: .inTheWay, file: "/x/f").problem
+        == .cannotSaveFile(file: "/x/f", reason: .inTheWay))
+    #expect(StoreError(folder: "/x", reason: .inTheWay, alreadyReported: true, file: "/x/f").problem == nil)
   }
 }
