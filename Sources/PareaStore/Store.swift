@@ -166,22 +166,29 @@ public struct Store: Sendable {
       // link itself, never what it leads to, and works on a FIFO or a file
       // without permissions), or, where even that fails, left where it is
       // and remembered, so that no save replaces it.
-      let keptAs = DiskFile.setAside(file, at: clock())
-      if keptAs == nil, DiskFile.isPresent(file) { leftInPlace.insert(file) }
-      return Read(value: nil, problems: [.unreadable(file: file, keptAs: keptAs)])
+      return Read(value: nil, problems: [.unreadable(file: file, keptAs: setAsideOrKeep(file))])
     case .bytes(let read): bytes = read
     }
     switch Self.decode(type, from: bytes, version: current, registry: registry, isValid: isValid) {
     case .success(let value):
       return Read(value: value)
     case .failure(.future(let version)):
-      let keptAs = DiskFile.setAside(file, at: clock())
+      let keptAs = setAsideOrKeep(file)
       return Read(
         value: nil, problems: [.futureVersion(file: file, version: version, keptAs: keptAs)])
     case .failure(.corrupt):
-      let keptAs = DiskFile.setAside(file, at: clock())
+      let keptAs = setAsideOrKeep(file)
       return Read(value: nil, problems: [.corrupt(file: file, keptAs: keptAs)])
     }
+  }
+
+  /// Moves a file that could not be used out of the way; where even that
+  /// fails, it is left where it is and remembered, so that no save replaces it.
+  /// Returns where it was kept, or nil.
+  private mutating func setAsideOrKeep(_ file: String) -> String? {
+    let keptAs = DiskFile.setAside(file, at: clock())
+    if keptAs == nil, DiskFile.isPresent(file) { leftInPlace.insert(file) }
+    return keptAs
   }
 
   /// Why bytes are not a usable value.

@@ -135,6 +135,19 @@ struct KeptFileTests {
     "Something that can be neither read nor moved aside stays where it is and is never written over",
     arguments: Kind.allCases)
   func leftInPlace(kind: Kind) throws {
+    try leftInPlace(kind: kind, damaged: false)
+  }
+
+  @Test(
+    "A damaged file that cannot be moved aside stays where it is and is never written over",
+    arguments: Kind.allCases)
+  func damagedLeftInPlace(kind: Kind) throws {
+    try leftInPlace(kind: kind, damaged: true)
+  }
+
+  /// A FIFO (unreadable) or a file of broken JSON (damaged) where `kind`'s
+  /// file goes, every name it could be moved to taken.
+  private func leftInPlace(kind: Kind, damaged: Bool) throws {
     let sandbox = Sandbox()
     let file = sandbox.path(kind.relative)
     let folder = DiskFile.split(file).folder
@@ -147,13 +160,20 @@ struct KeptFileTests {
         at: DiskFile.split(kind.relative).folder + "/" + DiskFile.split(stem).name
           + (attempt == 1 ? "" : "-\(attempt)"))
     }
-    try #require(mkfifo(file, 0o600) == 0)
-    func isFIFO() -> Bool {
+    let broken = Array("{\"version\": 1, \"names\": [".utf8)
+    if damaged {
+      sandbox.put(broken, at: kind.relative)
+    } else {
+      try #require(mkfifo(file, 0o600) == 0)
+    }
+    func isUntouched() -> Bool {
+      if damaged { return FileManager.default.contents(atPath: file).map(Array.init) == broken }
       var status = stat()
       return lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
     }
     var store = sandbox.store()
-    #expect(kind.load(&store) == (true, [.unreadable(file: file, keptAs: nil)]))
+    let problem: StoreProblem = damaged ? .corrupt(file: file, keptAs: nil) : .unreadable(file: file, keptAs: nil)
+    #expect(kind.load(&store) == (true, [problem]))
 
     // Saving that file is refused, and said once.
     #expect(throws: StoreError(folder: folder, reason: .inTheWay, file: file)) {
@@ -168,7 +188,7 @@ struct KeptFileTests {
       // "No game in progress" does not delete it either.
       try store.saveGame(nil)
     }
-    #expect(isFIFO())
+    #expect(isUntouched())
     #expect(sandbox.names(in: folder).count == 1001)
 
     // Once the user has moved it away, the file is saved again.
