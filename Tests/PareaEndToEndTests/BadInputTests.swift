@@ -35,11 +35,7 @@ extension EndToEnd {
       let first = try TmuxSession(arguments: ["--seed", "1"], dataDirectory: data)
       defer { first.kill() }
       let play = Driver(first)
-      try play.chooseGame(3)
-      try play.addPlayers(["Anna", "Bob", "Chris"])
-      try play.continueToSetup()
-      try first.sendKeys("Enter")
-      try play.waitForHandOff("Anna")
+      try play.dealKillerForThree()
       try first.signal(SIGKILL)
       _ = try first.waitForExit()
       return SavedGameFile.path(in: data)

@@ -133,6 +133,15 @@ struct Driver {
     try session.waitFor(text("setup.title"))
   }
 
+  /// From home: Killer for Anna, Bob and Chris, dealt; waits for Anna's hand-off.
+  func dealKillerForThree() throws {
+    try chooseGame(3)
+    try addPlayers(["Anna", "Bob", "Chris"])
+    try continueToSetup()
+    try session.sendKeys("Enter")
+    try waitForHandOff("Anna")
+  }
+
   /// Palermo: the suggested role set, then the deal; waits for the first hand-off.
   func suggestAndDeal(players count: Int, first name: String) throws {
     try session.waitFor(text("setup.rolesPrompt"))
