@@ -31,7 +31,15 @@ extension AppState {
     case .started(let names, let session):
       savedNames = names
       savedGameSummary = nil
-      if let session { restore(session) }
+      guard let session else { return [] }
+      // The store has checked everything but the places: only the app knows
+      // the locations (the user's packs among them). A game elsewhere is not
+      // resumed; its file stays as it is until the next game takes its place.
+      guard session.namesOnly(environment.locations) else {
+        if !notices.contains(.unknownLocation) { notices.append(.unknownLocation) }
+        return []
+      }
+      restore(session)
       return []
     case .reported(let reported):
       for notice in reported where !notices.contains(notice) { notices.append(notice) }

@@ -31,6 +31,8 @@ struct Words {
   func sideName(_ id: SideID) -> String { self("side.\(id).name") }
   func locationName(_ id: LocationID) -> String { self("location.\(id).name") }
   func locationRole(_ id: LocationID, _ index: Int) -> String {
+    // A dealt index, or a saved one under `Seat.locationRoleLimit` (checked when
+    // the game is read): + 1 cannot overflow.
     self("location.\(id).role.\(index + 1)")
   }
 }

@@ -22,7 +22,8 @@ public struct GameSession: Hashable, Sendable {
   public var timer: RoundTimer?
   /// Points from earlier rounds with these players (Spy), by name.
   public var scores: [String: Int]
-  /// Rounds finished in this scored session; the results say which round this is.
+  /// Rounds finished in this scored session; the results say which round this
+  /// is (at most `maximumRoundsPlayed`).
   public var roundsPlayed: Int
   /// Where the narrator stands, when Parea or a moderator narrates the game
   /// (nil for the manual table).
@@ -60,6 +61,19 @@ public struct GameSession: Hashable, Sendable {
     self.roundsPlayed = roundsPlayed
   }
 
+  /// The most rounds a scored session counts: a thousand rounds of Spy is a
+  /// week without sleep, and far below what would overflow. Rounds after it
+  /// are played and scored but no longer counted.
+  public static let maximumRoundsPlayed = 1_000
+
+  /// The most points a name may hold in `rules`' game, either way: the game's
+  /// largest points for one round (`GameType.maximumPoints`) in every round a
+  /// session counts (4 × 1_000 for Spy). Scores stop there (see `closeRound`).
+  public static func scoreLimit(_ rules: some GameType) -> Int {
+    let (limit, overflow) = rules.maximumPoints.multipliedReportingOverflow(by: maximumRoundsPlayed)
+    return overflow ? Int.max : limit
+  }
+
   /// Whether everyone has seen their role in the first round of reveals.
   public var everyoneHasLooked: Bool { table.map { nextReveal >= $0.seats.count } ?? false }
 
@@ -67,8 +81,13 @@ public struct GameSession: Hashable, Sendable {
   /// and the session waits for the next deal with the same players and setup.
   public mutating func closeRound() {
     if let table, let points = table.points {
-      for (seat, value) in zip(table.seats, points) { scores[seat.name, default: 0] += value }
-      roundsPlayed += 1
+      let limit = Self.scoreLimit(table.rules)
+      for (seat, value) in zip(table.seats, points) {
+        scores[seat.name] = Self.adding(value, to: scores[seat.name] ?? 0, limit: limit)
+      }
+      // Saturating: the count stops at its bound, so it never overflows and
+      // the session is always one a file may hold.
+      if roundsPlayed < Self.maximumRoundsPlayed { roundsPlayed += 1 }
     }
     table = nil
     timer = nil
@@ -81,7 +100,10 @@ public struct GameSession: Hashable, Sendable {
   public func totals() -> [(name: String, total: Int)] {
     var totals = scores
     if let table, let points = table.points {
-      for (seat, value) in zip(table.seats, points) { totals[seat.name, default: 0] += value }
+      let limit = Self.scoreLimit(table.rules)
+      for (seat, value) in zip(table.seats, points) {
+        totals[seat.name] = Self.adding(value, to: totals[seat.name] ?? 0, limit: limit)
+      }
     }
     return totals.map { (name: $0.key, total: $0.value) }
       .sorted {
@@ -89,21 +111,66 @@ public struct GameSession: Hashable, Sendable {
       }
   }
 
+  /// `score + points`, saturating at `limit` either way: never an overflow,
+  /// whatever the two hold, and never a score a saved session may not hold.
+  static func adding(_ points: Int, to score: Int, limit: Int) -> Int {
+    let (sum, overflow) = score.addingReportingOverflow(points)
+    let total = overflow ? (points > 0 ? Int.max : Int.min) : sum
+    return min(limit, max(-limit, total))
+  }
+
   /// Whether the value makes sense for `rules` (its own game): a table the game
   /// could have dealt and a reveal position within it, or, between rounds, a
-  /// player count the game takes and rounds behind it. A file that decodes but
-  /// fails this is treated like a damaged one.
+  /// player count the game takes and rounds behind it; every number within
+  /// the bounds the game allows (rounds played, scores, the setup's counts).
+  /// A file that decodes but fails this is treated like a damaged one.
   public func isValid(rules: some GameType) -> Bool {
-    guard rules.id == game, roundsPlayed >= 0 else { return false }
+    guard rules.id == game, (0...Self.maximumRoundsPlayed).contains(roundsPlayed) else { return false }
+    let limit = Self.scoreLimit(rules)
+    guard scores.values.allSatisfy({ (-limit...limit).contains($0) }) else { return false }
+    // The number of bad players is one the game allows for the table (never
+    // negative, and no more than the players even where the game does not
+    // count them). Palermo's chosen roles are words, not numbers: the setup
+    // screen checks them before any deal.
+    let playerCount = table?.seats.count ?? players.count
+    guard (0...playerCount).contains(setup.badCount) else { return false }
+    if case .countBad = rules.setupKind,
+      rules.allowedBadCounts(players: playerCount)?.contains(setup.badCount) != true
+    {
+      return false
+    }
     guard let table else {
       return rules.players.contains(players.count) && roundsPlayed > 0 && nextReveal == 0
     }
     guard table.game == game, !table.seats.isEmpty, rules.players.contains(table.seats.count),
-      (0...table.seats.count).contains(nextReveal)
+      players.count == table.seats.count, (0...table.seats.count).contains(nextReveal)
     else { return false }
-    // Only a game with secret night steps can be narrated.
-    if narration != nil && !rules.phases.contains(where: { !$0.steps.isEmpty }) { return false }
+    // Only a game with secret night steps can be narrated, by Parea or a moderator.
+    if let narration, narration.mode == .manual || !rules.phases.contains(where: { !$0.steps.isEmpty }) {
+      return false
+    }
     return table.isConsistent
+  }
+
+  /// Whether every place the session names is one of `locations` (the
+  /// built-in ones and the user's packs, which only the app knows) and every
+  /// seat's role there is one of that location's roles: the table's location
+  /// and every guessed one. A session that names no location has nothing to
+  /// check (and `locations` is not asked for: listing them costs a game
+  /// without locations time at start-up). A location no pack has any more
+  /// would show its words as raw keys, so such a game is not resumed.
+  public func namesOnly(_ locations: @autoclosure () -> [Location]) -> Bool {
+    guard let table else { return true }
+    var guessed = table.log.compactMap { event -> LocationID? in
+      if case .guessed(let guess) = event { guess.location } else { nil }
+    }
+    if let guess = table.guess { guessed.append(guess.location) }
+    guard table.location != nil || !guessed.isEmpty else { return true }
+    let known = Dictionary(locations().map { ($0.id, $0.roleCount) }, uniquingKeysWith: max)
+    guard guessed.allSatisfy({ known[$0] != nil }) else { return false }
+    guard let location = table.location else { return true }
+    guard let roleCount = known[location] else { return false }
+    return table.seats.allSatisfy { seat in seat.locationRole.map { $0 >= 0 && $0 < roleCount } ?? true }
   }
 
   /// What the home screen needs to offer a saved game before the whole file is read.

@@ -95,6 +95,14 @@ extension GameType {
   /// No phases by default.
   public var phases: [Phase] { [] }
 
+  /// The most points one seat scores in one round, either way: the largest of
+  /// `rulesPoints` (a scored game names every number it gives there), 0 for a
+  /// game that keeps no score. Bounds the scores a session may hold.
+  public var maximumPoints: Int {
+    // From the game's own constants; `magnitude` and `clamping` so that even Int.min cannot trap.
+    Int(clamping: rulesPoints.values.map(\.magnitude).max() ?? 0)
+  }
+
   /// Whether the game runs in phases (Palermo's nights and days).
   public var usesPhases: Bool { !phases.isEmpty }
 

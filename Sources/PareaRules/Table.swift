@@ -8,8 +8,19 @@ public struct Seat: Hashable, Codable, Sendable {
   public var locationRole: Int?
   /// How the player died, or nil while alive.
   public var death: DeathCause?
-  /// How many times the player has looked at their role.
+  /// How many times the player has looked at their role (at most `maximumViews`).
   public var views: Int
+
+  /// The most looks a seat counts: far more than any evening holds, far less
+  /// than would overflow. A look past it is still logged but not counted, so
+  /// the counter never leaves what a saved game may hold.
+  public static let maximumViews = 10_000
+
+  /// A location's roles are numbered with at most six digits in the locale
+  /// tables (`location.<id>.role.<n>`), so no seat's role there has an index
+  /// from 999_999 on: the bound a saved game is held to before the locations
+  /// are known (the app then checks the location's own list).
+  public static let locationRoleLimit = 999_999
 
   /// Creates a living seat that has not looked at its role yet.
   public init(name: String, role: RoleID, locationRole: Int? = nil) {
@@ -125,8 +136,13 @@ public struct Table: Hashable, Codable, Sendable {
   public private(set) var seats: [Seat]
   /// The secret location (Spy).
   public let location: LocationID?
-  /// The current round, from 1.
+  /// The current round, from 1 (at most `maximumRound`).
   public private(set) var round: Int
+
+  /// The last round a table may reach: a game of a thousand nights and days
+  /// is far beyond any evening, and far below what would overflow. "Next"
+  /// does not start a round past it.
+  public static let maximumRound = 1_000
   /// The current phase's id. A game without phases keeps `day` here: saved
   /// tables have always had a phase, and the files must not change.
   private var phaseID: PhaseID
@@ -180,24 +196,81 @@ public struct Table: Hashable, Codable, Sendable {
   /// The current phase's id, or nil if the game has no phases.
   public var phase: PhaseID? { rules.usesPhases ? phaseID : nil }
 
-  /// Whether every seat number inside the table points at a seat, every role
-  /// belongs to the game and the phase is one of the game's: a table read
-  /// from a file that fails this is treated as damaged instead of crashing a
-  /// screen later.
+  /// Whether every number inside the table is one its game could have made:
+  /// every seat number (in the table's fields and in every line of its log)
+  /// points at a seat, every count and round is within its bounds
+  /// (`Seat.maximumViews`, `maximumRound`, `Seat.locationRoleLimit`), every
+  /// role, phase and night step belongs to the game, and nothing is recorded
+  /// that the game cannot do (a guess in a game without guesses, a phase in a
+  /// game without phases). A table read from a file that fails this is
+  /// treated as damaged instead of crashing a screen later. Which locations
+  /// exist is known only where the locale tables are: see
+  /// `GameSession.namesOnly(_:)`.
   public var isConsistent: Bool {
     let valid = seats.indices
-    guard seats.allSatisfy({ rules.role($0.role) != nil }) else { return false }
-    if case .takePlayer(let by)? = pending, !valid.contains(by) { return false }
+    for seat in seats {
+      guard let role = rules.role(seat.role), (0...Seat.maximumViews).contains(seat.views) else { return false }
+      // A role at the location only for a player who is told the location.
+      if let index = seat.locationRole,
+        !(rules.usesLocations && role.learnsLocation && (0..<Seat.locationRoleLimit).contains(index))
+      {
+        return false
+      }
+    }
+    // A kamikaze chooses after their own death.
+    if case .takePlayer(let by)? = pending,
+      !valid.contains(by) || seats[by].isAlive || rules.role(seats[by].role)?.takesPlayerAlongWhen == nil
+    {
+      return false
+    }
+    let accuses = rules.roles.contains { $0.accusationAttempts != nil }
+    let guesses = rules.roles.contains(where: \.guessesLocation)
+    if !accuses && !accusations.isEmpty || !rules.tableAccuses && !votes.isEmpty { return false }
     for accusation in accusations + votes
     where !valid.contains(accusation.by) || !valid.contains(accusation.target) {
       return false
     }
-    if let guess, !valid.contains(guess.by) { return false }
+    if let guess, !guesses || !valid.contains(guess.by) { return false }
     if let firstPlayer, !valid.contains(firstPlayer) { return false }
     if rules.usesLocations != (location != nil) { return false }
     if rules.usesPhases && rules.phase(phaseID) == nil { return false }
-    for case .chose(_, let seat?) in log where !valid.contains(seat) { return false }
-    return seats.allSatisfy { ($0.locationRole ?? 0) >= 0 && $0.views >= 0 }
+    // A game without phases never leaves its first round.
+    guard (1...(rules.usesPhases ? Self.maximumRound : 1)).contains(round) else { return false }
+    return log.allSatisfy { isPossible($0, accuses: accuses, guesses: guesses) }
+  }
+
+  /// Whether `event` is a line this table's game could have logged by now:
+  /// its seats exist, its phase, round and step are the game's (a round not
+  /// after the table's), and its kind of action is one the game has.
+  private func isPossible(_ event: TableEvent, accuses: Bool, guesses: Bool) -> Bool {
+    let valid = seats.indices
+    switch event {
+    case .looked(let seat):
+      return valid.contains(seat)
+    case .died(let seat, let cause):
+      let derived: Bool
+      switch cause {
+      case .takenByKamikaze: derived = rules.roles.contains { $0.takesPlayerAlongWhen != nil }
+      case .caughtByCop: derived = accuses
+      case .accusedByTable: derived = rules.tableAccuses
+      default: derived = false
+      }
+      return valid.contains(seat) && (derived || rules.deathCauses.contains(cause))
+    case .phase(let id, let number):
+      return rules.phase(id) != nil && number >= 1 && number <= round
+    case .accused(let accusation):
+      return accuses && valid.contains(accusation.by) && valid.contains(accusation.target)
+    case .voted(let vote):
+      return rules.tableAccuses && valid.contains(vote.by) && valid.contains(vote.target)
+    case .guessed(let guess):
+      return guesses && valid.contains(guess.by)
+    case .ended:
+      return true
+    case .chose(let step, let seat):
+      return rules.phases.contains { $0.steps.contains { $0.id == step } } && seat.map(valid.contains) != false
+    case .tied:
+      return rules.usesPhases
+    }
   }
 
   /// The seats of living players.
@@ -215,7 +288,9 @@ public struct Table: Hashable, Codable, Sendable {
   /// Records that the player at `seat` looked at their role.
   public mutating func recordLook(at seat: Int) throws(TableError) {
     try check(seat)
-    seats[seat].views += 1
+    // Saturating at the bound: counting stops there, so it can never overflow
+    // (whatever `views` holds) and a saved table stays one that reads back.
+    if seats[seat].views < Seat.maximumViews { seats[seat].views += 1 }
     log.append(.looked(seat: seat))
   }
 
@@ -271,7 +346,12 @@ public struct Table: Hashable, Codable, Sendable {
     guard let index = phases.firstIndex(where: { $0.id == phaseID }) else { throw .notAllowed }
     guard pending == nil else { throw .followUpPending }
     let next = (index + 1) % phases.count
-    if next == 0 { round += 1 }
+    if next == 0 {
+      // Refused at the bound: a round past `maximumRound` is never started,
+      // so `round` cannot overflow and a saved table stays valid.
+      guard round < Self.maximumRound else { throw .notAllowed }
+      round += 1
+    }
     phaseID = phases[next].id
     log.append(.phase(phaseID, round: round))
   }

@@ -21,11 +21,15 @@ public struct SavedGame: Hashable, Sendable {
     self.session = session
   }
 
-  /// Whether the session makes sense: a game this build knows, and a table that
-  /// game could have dealt (see `GameSession.isValid`).
+  /// Whether the session makes sense: a game this build knows, a table that
+  /// game could have dealt with every number in it within its bounds (see
+  /// `GameSession.isValid`), and names in the scores the screen can draw. The
+  /// locations are checked where they are known, when the app resumes the
+  /// game (`GameSession.namesOnly`).
   public func isValid(in registry: GameRegistry = .standard) -> Bool {
     guard version == Self.currentVersion, let rules = registry.game(session.game) else { return false }
-    return session.isValid(rules: rules)
+    // The standings draw every name in the scores, players who left included.
+    return session.isValid(rules: rules) && session.scores.keys.allSatisfy(SavedNames.isDrawable)
   }
 }
 

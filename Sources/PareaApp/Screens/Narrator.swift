@@ -282,7 +282,8 @@ enum NarratorLines {
     let steps = narration.steps(on: table)
     switch narration.stage {
     case .dusk:
-      // Not spoken: what the table reads while it gets ready.
+      // Not spoken: what the table reads while it gets ready. The round is at
+      // most `Table.maximumRound`: + 1 cannot overflow.
       let round = table.phase == .day ? table.round + 1 : table.round
       return words("narrator.dusk.title", ["round": String(round)])
     case .nightFalls:
@@ -327,7 +328,7 @@ extension NarratorScreen {
     let title: String
     switch narration.stage {
     case .dusk, .nightFalls, .awake, .asleep:
-      let round = narration.stage == .dusk && table.phase == .day ? table.round + 1 : table.round
+      let round = narration.stage == .dusk && table.phase == .day ? table.round + 1 : table.round  // at most Table.maximumRound + 1
       title = words("phase.night.name", ["round": String(round)])
     default:
       title = words("phase.day.name", ["round": String(table.round)])

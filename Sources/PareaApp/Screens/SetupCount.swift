@@ -114,6 +114,8 @@ extension SetupScreen {
 extension AppState {
   /// One spy or killer more or fewer, within what the table allows.
   mutating func changeCount(_ step: Int, _ page: inout SetupScreen) {
+    // The count is one the game allows (a saved one is checked when read) and
+    // the step is one: the sum cannot overflow.
     let wanted = setup.badCount + step
     let allowed = rules.allowedBadCounts(players: players.count)
     if allowed?.contains(wanted) == true {

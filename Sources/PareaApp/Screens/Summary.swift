@@ -88,6 +88,8 @@ public struct SummaryScreen: Hashable, Sendable {
     let rules = state.rules
     let bounds = canvas.bounds
     let points = rules.points(for: table)
+    // `roundsPlayed` is at most `GameSession.maximumRoundsPlayed` (checked when
+    // read, saturating after): + 1 cannot overflow.
     let round = points == nil ? "" : words("summary.round", ["number": String((state.session?.roundsPlayed ?? 0) + 1)])
     canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.title"), right: round)
     if let winner = rules.winner(of: table) {
@@ -152,6 +154,7 @@ public struct SummaryScreen: Hashable, Sendable {
         // Short notes: the reason line above says the rest.
         let note = seat == guesser ? words("summary.note.guessed") : player.death.map { _ in words("summary.note.accused") }
         if let note { cells.append((Self.noteColumn, note, 12)) }
+        // A score within `GameSession.scoreLimit` and one round's points: the sum cannot overflow.
         let total = (state.session?.scores[player.name] ?? 0) + points[seat]
         cells.append((Self.roundColumn, "+\(points[seat])", 6))
         cells.append((Self.totalColumn, String(total), width - Self.totalColumn))
@@ -230,7 +233,7 @@ public struct SummaryScreen: Hashable, Sendable {
   /// The session's totals, best first, before the scores are thrown away.
   private func drawStandings(into canvas: inout Canvas, state: AppState, table: Table, words: Words) {
     let bounds = canvas.bounds
-    let rounds = (state.session?.roundsPlayed ?? 0) + 1
+    let rounds = (state.session?.roundsPlayed ?? 0) + 1  // bounded, as on the results
     canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.standings"),
       right: words(rounds == 1 ? "summary.rounds.one" : "summary.rounds.other", ["count": String(rounds)]))
     let totals = state.sessionTotals()

@@ -1,0 +1,507 @@
+import Foundation  // JSONEncoder / JSONDecoder only: game.json as the store writes and reads it
+import PareaCanvas
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaApp
+
+// A `game.json` edited by hand, or by a mutation that stands for one: either
+// it is refused (the rules' check, which the store sets aside as damaged, or
+// the app's check of the locations at resume, which withdraws Resume with a
+// notice), or it is a consistent game that resumes and plays on without a
+// trap, whatever keys come.
+
+/// A JSON value, to edit a saved game as a person with a text editor would.
+indirect enum JSONValue: Codable, Hashable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int.self) {
+      self = .int(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .double(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .int(let value): try container.encode(value)
+    case .double(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+
+  /// One step of a path into a value.
+  enum Step: Hashable { case key(String), index(Int) }
+
+  /// Every path in the value, the value's own (empty) first; keys in sorted
+  /// order, so that a seed picks the same path in every run.
+  var paths: [[Step]] {
+    switch self {
+    case .array(let items):
+      return [[]] + items.indices.flatMap { index in items[index].paths.map { [.index(index)] + $0 } }
+    case .object(let fields):
+      return [[]] + fields.keys.sorted().flatMap { key in fields[key]!.paths.map { [.key(key)] + $0 } }
+    default:
+      return [[]]
+    }
+  }
+
+  /// The value at `path`, if there is one.
+  subscript(path: some Collection<Step>) -> JSONValue? {
+    guard let first = path.first else { return self }
+    switch (self, first) {
+    case (.array(let items), .index(let index)) where items.indices.contains(index):
+      return items[index][path.dropFirst()]
+    case (.object(let fields), .key(let key)):
+      return fields[key]?[path.dropFirst()]
+    default:
+      return nil
+    }
+  }
+
+  /// The value with `path` set to `new` (nil removes it); a path that leads
+  /// nowhere leaves it as it is, except that an object takes a new key.
+  func setting(_ path: some Collection<Step>, to new: JSONValue?) -> JSONValue {
+    guard let first = path.first else { return new ?? .null }
+    switch (self, first) {
+    case (.array(var items), .index(let index)) where items.indices.contains(index):
+      if path.count == 1, new == nil {
+        items.remove(at: index)
+      } else {
+        items[index] = items[index].setting(path.dropFirst(), to: new)
+      }
+      return .array(items)
+    case (.object(var fields), .key(let key)):
+      if path.count == 1 {
+        fields[key] = new
+      } else if let inner = fields[key] {
+        fields[key] = inner.setting(path.dropFirst(), to: new)
+      }
+      return .object(fields)
+    default:
+      return self
+    }
+  }
+}
+
+/// Valid saved games of every kind, as the store writes them (`version` beside the session).
+enum SavedGames {
+  static let names = ["Anna", "Νίκος", "Ελένη", "Bob", "Maria", "Γιώργος", "Kostas"]
+
+  /// A Palermo game at the manual table: a night's victim, a day's vote, a
+  /// kamikaze choosing whom to take along.
+  static func palermoManual() throws -> GameSession {
+    let rules = Palermo()
+    let setup = try #require(rules.suggestedSetup(players: 7))
+    var generator = SplitMix64(seed: 11)
+    var table = try rules.deal(players: names, setup: setup, using: &generator)
+    for seat in table.seats.indices { try table.recordLook(at: seat) }
+    try table.recordLook(at: 3)
+    let town = table.seats.indices.filter { !rules.isBad(table.seats[$0].role) }
+    try table.markDead(town[0], cause: .killedAtNight)
+    try table.advancePhase()
+    try table.markDead(town[1], cause: .votedOut)
+    if case .takePlayer = table.pending { try table.resolveFollowUp(target: table.alive[0]) }
+    try table.advancePhase()
+    var session = GameSession(table: table, players: names, setup: setup)
+    session.nextReveal = names.count
+    return session
+  }
+
+  /// A Palermo game that Parea narrates, at the second night's vote of the
+  /// day before it, with the night's choices on the table.
+  static func palermoNarrated() throws -> GameSession {
+    let rules = Palermo()
+    let setup = try #require(rules.suggestedSetup(players: 7))
+    var generator = SplitMix64(seed: 12)
+    var table = try rules.deal(players: names, setup: setup, using: &generator)
+    for seat in table.seats.indices { try table.recordLook(at: seat) }
+    var narration = Narration(mode: .parea, rules: NarratorRules(), seed: 5)
+    var now: Int64 = 0
+    _ = try narration.proceed(table: &table, now: now)
+    // Through the night: each step chooses its first candidate.
+    while narration.stage != .morning && narration.stage != .over {
+      if narration.awakeStep(on: table) != nil, !narration.hasChosen(on: table),
+        let seat = narration.candidates(on: table).first
+      {
+        _ = try narration.choose(seat, table: &table)
+      }
+      now = try #require(narration.stageEnds, "the night stopped at \(narration.stage)")
+      _ = narration.tick(table: &table, now: now)
+    }
+    _ = try narration.proceed(table: &table, now: now)  // the day's discussion
+    _ = try narration.proceed(table: &table, now: now)  // the vote
+    var session = GameSession(table: table, players: names, setup: setup, narration: narration)
+    session.nextReveal = names.count
+    return session
+  }
+
+  /// A Spy round in play, after two scored rounds.
+  static func spyWithScores() throws -> GameSession {
+    let rules = Spy()
+    let players = Array(names.prefix(5))
+    var generator = SplitMix64(seed: 13)
+    let setup = Setup(badCount: 1)
+    var table = try rules.deal(
+      players: players, setup: setup, locations: Catalog.builtIn(.en).locations(), using: &generator)
+    for seat in table.seats.indices { try table.recordLook(at: seat) }
+    return GameSession(
+      table: table, players: players, setup: setup,
+      scores: ["Anna": 4, "Νίκος": 1, "Ελένη": 2, "Bob": 0, "Maria": 1], roundsPlayed: 2)
+  }
+
+  /// A Spy round that ended with a wrong vote, its points not yet added.
+  static func spyAfterAVote() throws -> GameSession {
+    var session = try spyWithScores()
+    var table = try #require(session.table)
+    let local = try #require(table.seats.indices.first { !table.rules.isBad(table.seats[$0].role) })
+    try table.tableAccuses(local, startedBy: (local + 1) % table.seats.count)
+    session.table = table
+    session.nextReveal = table.seats.count
+    return session
+  }
+
+  /// A scored Spy session between two rounds (no table).
+  static func spyBetweenRounds() throws -> GameSession {
+    var session = try spyAfterAVote()
+    session.closeRound()
+    return session
+  }
+
+  /// Killer with a wink, a wrong accusation and a right one.
+  static func killer() throws -> GameSession {
+    let rules = Killer()
+    let players = Array(names.prefix(6))
+    let setup = Setup(badCount: 2)
+    var generator = SplitMix64(seed: 14)
+    var table = try rules.deal(players: players, setup: setup, using: &generator)
+    for seat in table.seats.indices { try table.recordLook(at: seat) }
+    let cop = try #require(table.seats(holding: Killer.cop).first)
+    let killers = table.seats(holding: Killer.killer)
+    let citizens = table.seats(holding: Killer.citizen)
+    try table.markDead(citizens[0], cause: .killed)
+    try table.accuse(citizens[1], by: cop)
+    try table.accuse(killers[0], by: cop)
+    var session = GameSession(table: table, players: players, setup: setup)
+    session.nextReveal = 3
+    return session
+  }
+
+  static func all() throws -> [(name: String, session: GameSession)] {
+    [
+      ("palermo manual", try palermoManual()), ("palermo narrated", try palermoNarrated()),
+      ("spy with scores", try spyWithScores()), ("spy after a vote", try spyAfterAVote()),
+      ("spy between rounds", try spyBetweenRounds()), ("killer", try killer()),
+    ]
+  }
+
+  /// The file the store writes for `session`.
+  static func file(_ session: GameSession) throws -> JSONValue {
+    let fields = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(session))
+    return fields.setting([JSONValue.Step.key("version")], to: .int(1))
+  }
+
+  /// What the store reads from `file`: nil when it would set the file aside
+  /// (not a session, another version, or `SavedGame.isValid` is false, which
+  /// is the version and `GameSession.isValid` of the file's own game).
+  static func read(_ file: JSONValue, registry: GameRegistry = .standard) -> GameSession? {
+    guard case .int(1)? = file[[JSONValue.Step.key("version")]],
+      let data = try? JSONEncoder().encode(file)
+    else { return nil }
+    let decoder = JSONDecoder()
+    decoder.userInfo[GameRegistry.userInfoKey] = registry
+    guard let session = try? decoder.decode(GameSession.self, from: data),
+      let rules = registry.game(session.game), session.isValid(rules: rules)
+    else { return nil }
+    return session
+  }
+}
+
+/// Edits a saved game at random: numbers at the edges of their type and of
+/// the lists they index, fields taken from another game's file, fields
+/// removed, ids of other games and of nothing.
+struct FileMutator {
+  var generator: SplitMix64
+  /// Files of the other games, to take fields from.
+  let donors: [JSONValue]
+  /// Strings to put in the place of another string: every id of every game, and some of nothing.
+  let strings: [String]
+
+  init(seed: UInt64, donors: [JSONValue]) {
+    generator = SplitMix64(seed: seed)
+    self.donors = donors
+    var strings: Set<String> = ["atlantis", "", "night", "day", "dawn", "thieves", "doctor", "spy", "chess"]
+    for donor in donors {
+      for path in donor.paths { if case .string(let text)? = donor[path] { strings.insert(text) } }
+    }
+    self.strings = strings.sorted()
+  }
+
+  mutating func pick<T>(_ items: [T]) -> T { items[generator.uniform(below: items.count)] }
+
+  /// Numbers at the edges: of the type, of the seats (`count`) and of the bounds the rules set.
+  func edges(count: Int) -> [Int] {
+    [
+      0, 1, -1, Int.max, Int.min, Int.max - 1, Int.min + 1, count, count - 1, count + 1, 2, 3, 4_000,
+      4_001, -4_000, -4_001, 1_000, 1_001, 999, 10_000, 10_001, 999_999, 1_000_000,
+    ]
+  }
+
+  mutating func mutate(_ file: JSONValue) -> JSONValue {
+    var file = file
+    let seats: Int
+    if case .array(let list)? = file[[.key("players")]] { seats = list.count } else { seats = 5 }
+    for _ in 0..<(1 + generator.uniform(below: 3)) {
+      let paths = file.paths.dropFirst().filter { $0.first != .key("version") }
+      let roll = generator.uniform(below: 100)
+      if roll < 45 {
+        // A number at an edge, in the place of a number.
+        let numbers = paths.filter { if case .int? = file[$0] { true } else { false } }
+        if numbers.isEmpty { continue }
+        file = file.setting(pick(numbers), to: .int(pick(edges(count: seats))))
+      } else if roll < 55 {
+        // A number in the place of anything.
+        file = file.setting(pick(Array(paths)), to: .int(pick(edges(count: seats))))
+      } else if roll < 65 {
+        // A field removed, or an item of a list.
+        file = file.setting(pick(Array(paths)), to: nil)
+      } else if roll < 80 {
+        // A field of another game's file, at the same place (a Spy seat in a
+        // Palermo game), or in the place of an item of the same list.
+        let donor = pick(donors)
+        let path = pick(Array(donor.paths.dropFirst()))
+        guard let value = donor[path] else { continue }
+        if case .index? = path.last, case .array(let list)? = file[path.dropLast()], !list.isEmpty {
+          file = file.setting(path.dropLast() + [.index(generator.uniform(below: list.count))], to: value)
+        } else if file[path.dropLast()] != nil {
+          file = file.setting(path, to: value)
+        }
+      } else if roll < 92 {
+        // Another id in the place of a string.
+        let texts = paths.filter { if case .string? = file[$0] { true } else { false } }
+        if texts.isEmpty { continue }
+        file = file.setting(pick(texts), to: .string(pick(strings)))
+      } else {
+        // An item of a list repeated.
+        let lists = paths.filter { if case .array(let list)? = file[$0] { !list.isEmpty } else { false } }
+        if lists.isEmpty { continue }
+        let path = pick(lists)
+        guard case .array(var list)? = file[path] else { continue }
+        list.append(list[generator.uniform(below: list.count)])
+        file = file.setting(path, to: .array(list))
+      }
+    }
+    return file
+  }
+}
+
+@Suite struct HandEditedGameTests {
+  /// Every index and number a session holds, checked against its lists and
+  /// bounds independently of the rules' own check.
+  static func expectConsistent(_ session: GameSession, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let rules = try #require(GameRegistry.game(session.game), sourceLocation: sourceLocation)
+    #expect((0...1_000).contains(session.roundsPlayed), sourceLocation: sourceLocation)
+    #expect(session.setup.badCount >= 0, sourceLocation: sourceLocation)
+    for (_, score) in session.scores { #expect(score >= -4_000 && score <= 4_000, sourceLocation: sourceLocation) }
+    guard let table = session.table else {
+      #expect(rules.players.contains(session.players.count), sourceLocation: sourceLocation)
+      return
+    }
+    let seats = table.seats.indices
+    #expect(rules.players.contains(table.seats.count), sourceLocation: sourceLocation)
+    #expect((0...table.seats.count).contains(session.nextReveal), sourceLocation: sourceLocation)
+    #expect((1...1_000).contains(table.round), sourceLocation: sourceLocation)
+    if let allowed = rules.allowedBadCounts(players: table.seats.count) {
+      #expect(allowed.contains(session.setup.badCount), sourceLocation: sourceLocation)
+    }
+    for seat in table.seats {
+      #expect(rules.role(seat.role) != nil, sourceLocation: sourceLocation)
+      #expect((0...10_000).contains(seat.views), sourceLocation: sourceLocation)
+      if let role = seat.locationRole { #expect((0..<1_000_000).contains(role), sourceLocation: sourceLocation) }
+    }
+    for accusation in table.accusations + table.votes {
+      #expect(seats.contains(accusation.by) && seats.contains(accusation.target), sourceLocation: sourceLocation)
+    }
+    for event in table.log {
+      switch event {
+      case .looked(let seat), .died(let seat, _), .chose(_, let seat?):
+        #expect(seats.contains(seat), sourceLocation: sourceLocation)
+      case .phase(_, let round):
+        #expect(round >= 1 && round <= table.round, sourceLocation: sourceLocation)
+      case .accused(let accusation), .voted(let accusation):
+        #expect(seats.contains(accusation.by) && seats.contains(accusation.target), sourceLocation: sourceLocation)
+      case .guessed(let guess):
+        #expect(seats.contains(guess.by), sourceLocation: sourceLocation)
+      case .chose(_, nil), .ended, .tied:
+        break
+      }
+    }
+  }
+
+  static let keys: [Key] = RandomKeysTests.keys + [.character("u"), .character("t"), .character("m"), .character("c")]
+
+  /// Resumes `session` as start-up does (the summary first, then the whole
+  /// game) and presses `count` random keys at random moments, drawing every
+  /// screen they reach. Returns whether the app took the game.
+  static func resumeAndPlay(
+    _ session: GameSession, language: Language, seed: UInt64, keys count: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    var app = resumed(session, configuration(language, seed: seed))
+    _ = app.render(width: 80, height: 24)
+    guard app.state.session != nil else {
+      // Refused at resume: no Resume to offer, and a notice says why.
+      #expect(!HomeScreen.items(for: app.state).contains(.resume), sourceLocation: sourceLocation)
+      #expect(app.state.notices == [.unknownLocation], sourceLocation: sourceLocation)
+      return false
+    }
+    #expect(HomeScreen.items(for: app.state).first == .resume, sourceLocation: sourceLocation)
+    app.press(.enter)  // Resume
+    var generator = SplitMix64(seed: seed)
+    var clock: Int64 = 0
+    var size = (width: 80, height: 24)
+    var drawn = app.state
+    _ = app.render(width: size.width, height: size.height)
+    for _ in 0..<count {
+      // Bursts, pauses long enough for a paused hand-off, and jumps past a narrated step.
+      clock += [0, 10, 300, 1_200, 50_000][generator.uniform(below: 5)]
+      app.tick(now: clock)
+      if generator.uniform(below: 50) == 0 {
+        size = (80 + generator.uniform(below: 40), 24 + generator.uniform(below: 20))
+        app.resize(width: size.width, height: size.height)
+      }
+      _ = app.handle(keys[generator.uniform(below: keys.count)], now: clock)
+      if app.isFinished { break }
+      if app.state != drawn {
+        _ = app.render(width: size.width, height: size.height)
+        drawn = app.state
+      }
+      if let now = app.state.session, let rules = GameRegistry.game(now.game), !now.isValid(rules: rules) {
+        Issue.record("the app made a session the store would refuse: \(now)", sourceLocation: sourceLocation)
+        break
+      }
+    }
+    return true
+  }
+
+  /// The Spy round of `SavedGames.spyWithScores` with one field of its file changed, as the store reads it.
+  static func spyFile(_ path: [JSONValue.Step], _ value: JSONValue) throws -> GameSession {
+    let file = try SavedGames.file(try SavedGames.spyWithScores()).setting(path, to: value)
+    return try #require(SavedGames.read(file), "the store sets it aside: the app never sees it")
+  }
+
+  /// Resumes `session` as start-up does; returns the app on the home screen.
+  static func resumed(_ session: GameSession, _ configuration: AppConfiguration) -> App {
+    var state = App(configuration: configuration).state
+    state.savedGameSummary = GameSession.Summary(game: session.game, playerCount: session.names.count)
+    var app = App(state: state, configuration: configuration)
+    app.send(.started(savedNames: [], session: session))
+    return app
+  }
+
+  @Test(arguments: [Language.en, .el])
+  func aGameAtALocationNobodyHasIsNotResumed(_ language: Language) throws {
+    let session = try Self.spyFile([.key("table"), .key("location")], .string("atlantis"))
+    var app = Self.resumed(session, configuration(language))
+    #expect(app.state.session == nil)
+    #expect(app.state.savedGameSummary == nil)
+    #expect(app.state.notices == [.unknownLocation])
+    #expect(!HomeScreen.items(for: app.state).contains(.resume))
+    // The notice, and no raw key of a location nobody has, anywhere.
+    expectGolden(app.render(width: 80, height: 24), "home-unknownLocation.\(language)")
+    #expect(!app.screen.contains("atlantis"))
+    // The first item is the first game, and it plays.
+    app.press(.enter)
+    #expect(app.state.screen == .players(PlayersScreen()))
+
+    // "Exists" means known when the program started: with a user's pack that
+    // has Atlantis, the same game resumes.
+    var withPack = configuration(language)
+    let roles = try #require(session.table?.seats.compactMap(\.locationRole).max()) + 1
+    withPack.locations = { Catalog.builtIn(.en).locations() + [Location(id: "atlantis", roleCount: roles)] }
+    var packed = Self.resumed(session, withPack)
+    #expect(packed.state.session == session && packed.state.notices.isEmpty)
+    packed.press(.enter)  // Resume: the first hand-off of the round
+    if case .handOff(let page) = packed.state.screen { #expect(page.seat == 0) } else { Issue.record("\(packed.state.screen)") }
+
+    // A game without locations is resumed without listing them (it costs
+    // start-up time a Palermo evening does not need).
+    var unlisted = configuration(language)
+    unlisted.locations = {
+      Issue.record("the locations were listed for a game that has none")
+      return []
+    }
+    #expect(Self.resumed(try SavedGames.palermoManual(), unlisted).state.session != nil)
+  }
+
+  @Test func aRoleAtTheLocationPastItsListIsNotResumed() throws {
+    let base = try #require(try SavedGames.spyWithScores().table)
+    let location = try #require(base.location)
+    let roles = try #require(Catalog.builtIn(.en).locations().first { $0.id == location }).roleCount
+    let local = try #require(base.seats.indices.first { base.seats[$0].locationRole != nil })
+    let path: [JSONValue.Step] = [.key("table"), .key("seats"), .index(local), .key("locationRole")]
+    // The location's last role resumes; one past it does not.
+    let last = Self.resumed(try Self.spyFile(path, .int(roles - 1)), configuration())
+    #expect(last.state.session != nil && last.state.notices.isEmpty)
+    let past = Self.resumed(try Self.spyFile(path, .int(roles)), configuration())
+    #expect(past.state.session == nil && past.state.notices == [.unknownLocation])
+  }
+
+  @Test func aGuessOfALocationNobodyHasIsNotResumed() throws {
+    var session = try SavedGames.spyWithScores()
+    var table = try #require(session.table)
+    let spy = try #require(table.seats(holding: Spy.spy).first)
+    try table.guessLocation("atlantis", by: spy)
+    session.table = table
+    let read = try #require(SavedGames.read(try SavedGames.file(session)))
+    let app = Self.resumed(read, configuration())
+    #expect(app.state.session == nil && app.state.notices == [.unknownLocation])
+  }
+
+  @Test func randomlyEditedFilesAreRefusedOrPlayOnWithoutATrap() throws {
+    let bases = try SavedGames.all().map { try SavedGames.file($0.session) }
+    for (index, base) in bases.enumerated() { #expect(SavedGames.read(base) != nil, "base file \(index) is refused") }
+    var loaded = 0
+    var refused = 0
+    var played = 0
+    for index in 0..<320 {
+      let seed = UInt64(index)
+      let base = index % bases.count
+      var mutator = FileMutator(seed: seed, donors: bases.indices.filter { $0 != base }.map { bases[$0] })
+      let file = mutator.mutate(bases[base])
+      guard let session = SavedGames.read(file) else {
+        refused += 1
+        continue
+      }
+      try Self.expectConsistent(session)
+      loaded += 1
+      if Self.resumeAndPlay(session, language: index % 2 == 0 ? .en : .el, seed: seed, keys: 200) { played += 1 }
+    }
+    // Both outcomes happen often, and most games that load are played: the test is about both.
+    #expect(played > 50 && refused > 60, "loaded \(loaded) (played \(played)), refused \(refused)")
+  }
+}
