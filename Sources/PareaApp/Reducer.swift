@@ -32,9 +32,9 @@ extension AppState {
       savedNames = names
       savedGameSummary = nil
       guard let session else { return [] }
-      // The store has checked everything but the places: only the app knows
-      // the locations (the user's packs among them). A game elsewhere is not
-      // resumed; its file stays as it is until the next game takes its place.
+      // The executable's store sets aside a game at a place no pack has (it
+      // is told the locations); whoever read the session, a game the app
+      // cannot show is not resumed, and the notice says why.
       guard session.namesOnly(environment.locations) else {
         if !notices.contains(.unknownLocation) { notices.append(.unknownLocation) }
         return []

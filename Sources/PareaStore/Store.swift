@@ -22,6 +22,10 @@ public struct Store: Sendable {
   public let paths: StorePaths
   /// The games a saved game may be of (the app's registry).
   public var registry: GameRegistry = .standard
+  /// The Spy locations a saved game may be at (built in and the user's
+  /// packs), asked for only when a saved game names a location; nil leaves
+  /// the places unchecked.
+  public var knownLocations: (@Sendable () -> [Location])?
   /// Seconds since 1970, for the names of files set aside.
   let clock: @Sendable () -> Int
   /// Part of the temporary files' names.
@@ -71,7 +75,13 @@ public struct Store: Sendable {
     let result = load(
       SavedGame.self, from: paths.gameFile, version: SavedGame.currentVersion,
       registry: registry,
-      isValid: { [registry] in $0.isValid(in: registry) && $0.session.names.allSatisfy(SavedNames.isDrawable) })
+      isValid: { [registry, knownLocations] saved in
+        guard saved.isValid(in: registry), saved.session.names.allSatisfy(SavedNames.isDrawable)
+        else { return false }
+        // A place no pack has (or a role past its list) would show raw keys.
+        guard let knownLocations else { return true }
+        return saved.session.namesOnly(knownLocations())
+      })
     return Loaded(value: result.value?.session, problems: result.problems)
   }
 

@@ -58,6 +58,9 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
       message: problem.line == nil ? "error.locationPack.messageNoLine" : "error.locationPack.message",
       args: args)
   }
+  // The saved game is read after the first frame: a place it names must be
+  // one of these, or the file is set aside like any damaged one.
+  store.knownLocations = { words.locations() }
   var configuration = AppConfiguration(
     // The app takes its randomness as a seed: the system's unless `--seed` repeats a deal.
     language: language, seed: seed ?? UInt64.random(in: .min ... .max),

@@ -123,6 +123,34 @@ extension EndToEnd {
       try second.waitFor(play.text("players.lastTime"))
     }
 
+    @Test("a Spy game.json at a place no pack has: set aside as damaged, no Resume, no raw keys")
+    func gameAtAnUnknownPlace() throws {
+      let data = try TmuxSession.makeDataDirectory()
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let first = try TmuxSession(arguments: ["--seed", "1"], dataDirectory: data)
+      let dealer = Driver(first)
+      try dealer.chooseGame(2)
+      try dealer.addPlayers(["Anna", "Bob", "Chris", "Dora"])
+      try dealer.continueToSetup()
+      try first.sendKeys("Enter")
+      try dealer.waitForHandOff("Anna")
+      first.kill()
+      let path = SavedGameFile.path(in: data)
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let bad = text.replacingOccurrences(
+        of: #""location" : "[A-Za-z]+""#, with: #""location" : "atlantis""#, options: .regularExpression)
+      #expect(bad != text)
+      try bad.write(toFile: path, atomically: true, encoding: .utf8)
+
+      let second = try TmuxSession(dataDirectory: data)
+      defer { second.kill() }
+      let play = Driver(second)
+      let screen = try second.settled(play.text("store.corrupt.title"))
+      #expect(!screen.contains(play.text("home.resume", ["game": play.text("game.spy.name"), "count": "4"])))
+      #expect(!screen.contains("location."))
+      #expect(Self.files(in: data + "/state/parea", startingWith: "game.json.corrupt-").count == 1)
+    }
+
     @Test(
       "two damaged files at once: each is reported on the home screen"
     )

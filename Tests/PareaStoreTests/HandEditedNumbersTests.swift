@@ -289,3 +289,52 @@ struct HandEditedNumbersTests {
     #expect((0...1_000).contains(session.roundsPlayed))
   }
 }
+
+@Suite("Places typed into game.json")
+struct HandEditedPlacesTests {
+  /// The Spy fixture's file with the field at `path` set to `value`, loaded
+  /// by a store that knows `locations`.
+  private func load(
+    _ path: String, _ value: JSON, locations: [Location]
+  ) throws -> (loaded: Loaded<GameSession?>, file: String) {
+    let saved = try JSONDecoder().decode(JSON.self, from: Data(json(SavedGame(try EditedGame.spy.session()))))
+    let changed = try #require(saved.setting(path.split(separator: ".")[...], to: value), "no field \(path)")
+    let sandbox = Sandbox()
+    sandbox.put(Store.encode(changed), at: "state/parea/game.json")
+    var store = sandbox.store()
+    store.knownLocations = { locations }
+    return (store.loadGame(), sandbox.path("state/parea/game.json"))
+  }
+
+  private var builtIn: [Location] { Catalog.builtIn(.en).locations() }
+
+  @Test("A location no pack has sets the file aside as damaged")
+  func unknownLocation() throws {
+    let (loaded, file) = try load("table.location", .string("atlantis"), locations: builtIn)
+    let keptAs = file + ".corrupt-" + Sandbox.fixedStamp
+    #expect(loaded == Loaded<GameSession?>(value: nil, problems: [.corrupt(file: file, keptAs: keptAs)]))
+  }
+
+  @Test("The same location loads when a pack brings it")
+  func locationFromAPack() throws {
+    let (loaded, _) = try load(
+      "table.location", .string("atlantis"),
+      locations: builtIn + [Location(id: LocationID("atlantis"), roleCount: 7)])
+    #expect(loaded.problems == [])
+    #expect(loaded.value?.table?.location == LocationID("atlantis"))
+  }
+
+  @Test("A role past the location's list sets the file aside; the last role loads")
+  func rolePastTheList() throws {
+    let session = try EditedGame.spy.session()
+    let location = try #require(session.table?.location)
+    let count = try #require(builtIn.first { $0.id == location }?.roleCount)
+    let path = "table.seats.\(NumberEdit.spyLocal).locationRole"
+    let past = try load(path, .int(count), locations: builtIn)
+    #expect(past.loaded.value == nil)
+    #expect(past.loaded.problems.count == 1)
+    let last = try load(path, .int(count - 1), locations: builtIn)
+    #expect(last.loaded.problems == [])
+    #expect(last.loaded.value != nil)
+  }
+}
