@@ -68,12 +68,12 @@ private final class TemporaryFolder {
   /// Removes `path` and, for a folder (made readable first), everything in it; links are not followed.
   private static func remove(_ path: String) {
     var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    if status.st_mode & S_IFMT == S_IFDIR {
+    let present = lstat(path, &status) == 0  // nothing to remove otherwise
+    if present, status.st_mode & S_IFMT == S_IFDIR {
       chmod(path, 0o700)
       for name in names(in: path) { remove(path + "/" + name) }
       rmdir(path)
-    } else {
+    } else if present {
       unlink(path)
     }
   }
