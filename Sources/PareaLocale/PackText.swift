@@ -2,7 +2,7 @@
 /// that every terminal draws at the width Parea measures.
 ///
 /// A cluster is accepted when it is one visible scalar (not a control,
-/// format or separator character, a private-use or unassigned code point,
+/// format, line or paragraph separator character, a private-use or unassigned code point,
 /// a mark or a regional indicator) followed only by nonspacing combining
 /// marks that are not variation selectors: "é" written as e + U+0301 is
 /// fine, and so is a lone emoji such as 🍕. Refused: zero-width joiner

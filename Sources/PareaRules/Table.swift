@@ -230,6 +230,8 @@ public struct Table: Hashable, Codable, Sendable {
     where !valid.contains(accusation.by) || !valid.contains(accusation.target) {
       return false
     }
+    // No accuser has spent more wrong accusations than the role allows.
+    if accuses, valid.contains(where: { (accusationsLeft(for: $0) ?? 0) < 0 }) { return false }
     if let guess, !guesses || !valid.contains(guess.by) { return false }
     if let firstPlayer, !valid.contains(firstPlayer) { return false }
     if rules.usesLocations != (location != nil) { return false }

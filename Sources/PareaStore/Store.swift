@@ -75,13 +75,15 @@ public struct Store: Sendable {
     let result = load(
       SavedGame.self, from: paths.gameFile, version: SavedGame.currentVersion,
       registry: registry,
-      isValid: { [registry, knownLocations] saved in
-        guard saved.isValid(in: registry), saved.session.names.allSatisfy(SavedNames.isDrawable)
-        else { return false }
-        // A place no pack has (or a role past its list) would show raw keys.
-        guard let knownLocations else { return true }
-        return saved.session.namesOnly(knownLocations())
-      })
+      isValid: { [registry] in $0.isValid(in: registry) && $0.session.names.allSatisfy(SavedNames.isDrawable) })
+    // A place no pack has (or a role past its list) would show raw keys: the
+    // file is set aside with a notice that names the likely cause, a pack
+    // taken away (put back, the kept file can be renamed and resumed).
+    if let session = result.value?.session, let file = paths.gameFile, let knownLocations,
+      !session.namesOnly(knownLocations())
+    {
+      return Loaded(value: nil, problems: [.unknownPlace(file: file, keptAs: setAsideOrKeep(file))])
+    }
     return Loaded(value: result.value?.session, problems: result.problems)
   }
 

@@ -40,11 +40,14 @@ public final class StoreLock: Sendable {
     } catch {
       return nil
     }
-    // Reading is enough for flock (an existing lock in a read-only folder
-    // still works); never a link's target; non-blocking, so a FIFO in its
-    // place cannot hang start-up.
-    let descriptor = open(
-      file, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
+    // Open for writing: on NFS, flock is a byte-range lock, and an exclusive
+    // one needs a file open for writing. Reading only where writing is
+    // refused (an existing lock in a read-only folder still works locally).
+    // Never a link's target; non-blocking, so a FIFO in its place cannot
+    // hang start-up.
+    let flags = O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY
+    var descriptor = open(file, O_RDWR | flags, 0o600)
+    if descriptor < 0, errno == EACCES || errno == EROFS { descriptor = open(file, O_RDONLY | flags, 0o600) }
     guard descriptor >= 0 else { return nil }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

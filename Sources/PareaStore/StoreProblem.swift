@@ -31,6 +31,11 @@ public enum StoreProblem: Hashable, Sendable {
   /// moved (`keptAs` nil) it is left where it is and never written over:
   /// saving that file fails with `.inTheWay` until it is gone.
   case unreadable(file: String, keptAs: String?)
+  /// The saved game is at a Spy location none of the known ones (built in or
+  /// a pack) is, or gives a role past that location's list: most likely a
+  /// pack was removed. It was renamed to `keptAs` (nil if that failed, and
+  /// then left in place, never written over) and no game is resumed.
+  case unknownPlace(file: String, keptAs: String?)
   /// The folder cannot be written, so what belongs in it will not be saved.
   case cannotSave(folder: String, reason: StoreError.Reason)
   /// This one file is not saved, for `reason` (`.inTheWay`, `.linkElsewhere`),
@@ -42,11 +47,12 @@ public enum StoreProblem: Hashable, Sendable {
   /// The locale key of the problem; the words are `KEY.title` and `KEY.message`.
   public var key: String {
     switch self {
-    case .corrupt(_, nil), .futureVersion(_, _, nil): "store.notKept"
+    case .corrupt(_, nil), .futureVersion(_, _, nil), .unknownPlace(_, nil): "store.notKept"
     case .corrupt: "store.corrupt"
     case .futureVersion: "store.futureVersion"
     case .unreadable(_, nil): "store.unreadableStays"
     case .unreadable: "store.unreadable"
+    case .unknownPlace: "store.unknownPlace"
     case .cannotSave: "store.cannotSave"
     case .cannotSaveFile: "store.cannotSaveFile"
     case .nowhereToSave: "store.nowhereToSave"
@@ -73,7 +79,7 @@ public enum StoreProblem: Hashable, Sendable {
       var arguments = Self.fileArguments(file, keptAs: keptAs, paths: paths)
       arguments["version"] = .text(String(version))
       return arguments
-    case .unreadable(let file, let keptAs):
+    case .unreadable(let file, let keptAs), .unknownPlace(let file, let keptAs):
       return Self.fileArguments(file, keptAs: keptAs, paths: paths)
     case .cannotSave(let folder, let reason):
       return ["folder": .text(paths.display(folder)), "reason": .key(reason.key)]

@@ -336,10 +336,24 @@ public final class Terminal {
     Array((capability("E3") ?? "\u{1B}[3J").utf8)
   }
 
-  /// A string capability of the current terminal, nil when it has none.
+  /// A string capability of the current terminal, nil when it has none;
+  /// without its padding (`$<50>`), which only `tputs` understands: these
+  /// strings are written as they are.
   private static func capability(_ name: String) -> String? {
     guard let value = tigetstr(name), Int(bitPattern: value) != -1 else { return nil }
-    return String(cString: value)
+    var text = ""
+    var rest = Substring(String(cString: value))
+    while let dollar = rest.firstIndex(of: "$") {
+      text += rest[..<dollar]
+      let after = rest.index(after: dollar)
+      if after < rest.endIndex, rest[after] == "<", let end = rest[after...].firstIndex(of: ">") {
+        rest = rest[rest.index(after: end)...]
+      } else {
+        text.append("$")
+        rest = rest[after...]
+      }
+    }
+    return text + rest
   }
 
   /// Rings the terminal's bell (or flashes the screen where it has no bell).

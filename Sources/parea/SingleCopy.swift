@@ -34,7 +34,10 @@ func takeStoreLock(language flag: Language?) -> StoreLock? {
   Messages.printError("parea: " + words.text("store.waiting"))
   let previous = WaitingSignals.install()
   defer { WaitingSignals.restore(previous) }
-  return lock.wait() == .held ? lock : nil
+  guard lock.wait() == .held else { return nil }
+  // Keys typed while waiting were for nobody: they must not reach the home screen.
+  tcflush(STDIN_FILENO, TCIFLUSH)
+  return lock
 }
 
 /// The signals that end a Parea waiting for the lock. Nothing is open yet

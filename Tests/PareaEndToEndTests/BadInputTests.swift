@@ -123,7 +123,7 @@ extension EndToEnd {
       try second.waitFor(play.text("players.lastTime"))
     }
 
-    @Test("a Spy game.json at a place no pack has: set aside as damaged, no Resume, no raw keys")
+    @Test("a Spy game.json at a place no pack has: set aside, the notice says a pack may be missing, no Resume, no raw keys")
     func gameAtAnUnknownPlace() throws {
       let data = try TmuxSession.makeDataDirectory()
       defer { try? FileManager.default.removeItem(atPath: data) }
@@ -145,7 +145,7 @@ extension EndToEnd {
       let second = try TmuxSession(dataDirectory: data)
       defer { second.kill() }
       let play = Driver(second)
-      let screen = try second.settled(play.text("store.corrupt.title"))
+      let screen = try second.settled(play.text("store.unknownPlace.title"))
       #expect(!screen.contains(play.text("home.resume", ["game": play.text("game.spy.name"), "count": "4"])))
       #expect(!screen.contains("location."))
       #expect(Self.files(in: data + "/state/parea", startingWith: "game.json.corrupt-").count == 1)

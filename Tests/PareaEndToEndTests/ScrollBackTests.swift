@@ -16,6 +16,10 @@ extension EndToEnd.PrivacyTests {
     defer { session.kill() }
     try dealPalermo(session)
     let youAre = words.text("reveal.youAre")
+    // The control: this terminal does keep what a full repaint pushes off
+    // the screen (the setup, before any secret), so the checks below can fail.
+    let kept = try session.history()
+    #expect(kept.contains(words.text("setup.title")), "no scroll-back kept here:\n\(kept)")
 
     /// The role's name: the line under "You are", inside the card's frame.
     func shownRole() throws -> String {

@@ -124,6 +124,9 @@ struct NumberBoundsTests {
     Swap(name: "a citizen who is out choosing as a kamikaze", table: palermo, from: #""takePlayer":{"by":4}"#, to: #""takePlayer":{"by":5}"#),
     Swap(name: "round 0", table: palermo, from: #""round":1,"seats""#, to: #""round":0,"seats""#),
     Swap(name: "round 1_001", table: palermo, from: #""round":1,"seats""#, to: #""round":1001,"seats""#),
+    Swap(
+      name: "more wrong accusations than the Cop has", table: killer, from: #""accusations":["#,
+      to: #""accusations":[{"by":1,"correct":false,"target":2},{"by":1,"correct":false,"target":2},{"by":1,"correct":false,"target":2},"#),
     Swap(name: "round 2 in a game without rounds", table: killer, from: #""round":1,"seats""#, to: #""round":2,"seats""#),
   ]
 

@@ -308,11 +308,11 @@ struct HandEditedPlacesTests {
 
   private var builtIn: [Location] { Catalog.builtIn(.en).locations() }
 
-  @Test("A location no pack has sets the file aside as damaged")
+  @Test("A location no pack has sets the file aside, saying a pack may be missing")
   func unknownLocation() throws {
     let (loaded, file) = try load("table.location", .string("atlantis"), locations: builtIn)
     let keptAs = file + ".corrupt-" + Sandbox.fixedStamp
-    #expect(loaded == Loaded<GameSession?>(value: nil, problems: [.corrupt(file: file, keptAs: keptAs)]))
+    #expect(loaded == Loaded<GameSession?>(value: nil, problems: [.unknownPlace(file: file, keptAs: keptAs)]))
   }
 
   @Test("The same location loads when a pack brings it")
@@ -331,8 +331,8 @@ struct HandEditedPlacesTests {
     let count = try #require(builtIn.first { $0.id == location }?.roleCount)
     let path = "table.seats.\(NumberEdit.spyLocal).locationRole"
     let past = try load(path, .int(count), locations: builtIn)
-    #expect(past.loaded.value == nil)
-    #expect(past.loaded.problems.count == 1)
+    let keptAs = past.file + ".corrupt-" + Sandbox.fixedStamp
+    #expect(past.loaded == Loaded<GameSession?>(value: nil, problems: [.unknownPlace(file: past.file, keptAs: keptAs)]))
     let last = try load(path, .int(count - 1), locations: builtIn)
     #expect(last.loaded.problems == [])
     #expect(last.loaded.value != nil)

@@ -45,6 +45,17 @@ struct ProblemTests {
         ["file": .text("~/.config/parea/settings.json")]
       ),
       (
+        .unknownPlace(file: file, keptAs: keptAs), "store.unknownPlace",
+        [
+          "file": .text("~/.config/parea/settings.json"),
+          "keptAs": .text("settings.json.corrupt-20240301-100502"),
+        ]
+      ),
+      (
+        .unknownPlace(file: file, keptAs: nil), "store.notKept",
+        ["file": .text("~/.config/parea/settings.json")]
+      ),
+      (
         .cannotSaveFile(file: file, reason: .inTheWay), "store.cannotSaveFile",
         ["file": .text("~/.config/parea/settings.json"), "reason": .key("store.reason.inTheWay")]
       ),

@@ -52,7 +52,7 @@ public struct Killer: GameType {
     if table.falseAccusation != nil { return Self.killers }
     if !seats.contains(where: { $0.role == Self.killer && $0.isAlive }) { return Self.town }
     if !seats.contains(where: { $0.role == Self.citizen && $0.isAlive }) { return Self.killers }
-    for cop in table.seats(holding: Self.cop) where table.accusationsLeft(for: cop) == 0 {
+    for cop in table.seats(holding: Self.cop) where (table.accusationsLeft(for: cop) ?? 1) <= 0 {
       return Self.killers
     }
     return nil
