@@ -35,7 +35,7 @@ extension AppState {
       // The executable's store sets aside a game at a place no pack has (it
       // is told the locations); whoever read the session, a game the app
       // cannot show is not resumed, and the notice says why.
-      guard session.namesOnly(environment.locations) else {
+      guard session.placesAreKnown(among: environment.locations) else {
         if !notices.contains(.unknownLocation) { notices.append(.unknownLocation) }
         return []
       }

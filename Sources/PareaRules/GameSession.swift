@@ -153,13 +153,13 @@ public struct GameSession: Hashable, Sendable {
   }
 
   /// Whether every place the session names is one of `locations` (the
-  /// built-in ones and the user's packs, which only the app knows) and every
+  /// built-in ones and the user's packs, read by the executable) and every
   /// seat's role there is one of that location's roles: the table's location
   /// and every guessed one. A session that names no location has nothing to
   /// check (and `locations` is not asked for: listing them costs a game
   /// without locations time at start-up). A location no pack has any more
   /// would show its words as raw keys, so such a game is not resumed.
-  public func namesOnly(_ locations: @autoclosure () -> [Location]) -> Bool {
+  public func placesAreKnown(among locations: @autoclosure () -> [Location]) -> Bool {
     guard let table else { return true }
     var guessed = table.log.compactMap { event -> LocationID? in
       if case .guessed(let guess) = event { guess.location } else { nil }

@@ -19,7 +19,7 @@ public struct Seat: Hashable, Codable, Sendable {
   /// A location's roles are numbered with at most six digits in the locale
   /// tables (`location.<id>.role.<n>`), so no seat's role there has an index
   /// from 999_999 on: the bound a saved game is held to before the locations
-  /// are known (the app then checks the location's own list).
+  /// are known (then `GameSession.placesAreKnown` checks the location's own list).
   public static let locationRoleLimit = 999_999
 
   /// Creates a living seat that has not looked at its role yet.
@@ -205,7 +205,7 @@ public struct Table: Hashable, Codable, Sendable {
   /// game without phases). A table read from a file that fails this is
   /// treated as damaged instead of crashing a screen later. Which locations
   /// exist is known only where the locale tables are: see
-  /// `GameSession.namesOnly(_:)`.
+  /// `GameSession.placesAreKnown(among:)`.
   public var isConsistent: Bool {
     let valid = seats.indices
     for seat in seats {

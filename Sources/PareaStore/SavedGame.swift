@@ -24,8 +24,8 @@ public struct SavedGame: Hashable, Sendable {
   /// Whether the session makes sense: a game this build knows, a table that
   /// game could have dealt with every number in it within its bounds (see
   /// `GameSession.isValid`), and names in the scores the screen can draw. The
-  /// locations are checked where they are known, when the app resumes the
-  /// game (`GameSession.namesOnly`).
+  /// locations are checked by `Store.loadGame` against the ones the executable
+  /// knows (`Store.knownLocations`, `GameSession.placesAreKnown`).
   public func isValid(in registry: GameRegistry = .standard) -> Bool {
     guard version == Self.currentVersion, let rules = registry.game(session.game) else { return false }
     // The standings draw every name in the scores, players who left included.

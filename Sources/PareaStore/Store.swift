@@ -80,7 +80,7 @@ public struct Store: Sendable {
     // file is set aside with a notice that names the likely cause, a pack
     // taken away (put back, the kept file can be renamed and resumed).
     if let session = result.value?.session, let file = paths.gameFile, let knownLocations,
-      !session.namesOnly(knownLocations())
+      !session.placesAreKnown(among: knownLocations())
     {
       return Loaded(value: nil, problems: [.unknownPlace(file: file, keptAs: setAsideOrKeep(file))])
     }

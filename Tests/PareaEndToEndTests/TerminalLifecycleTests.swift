@@ -67,6 +67,19 @@ extension EndToEnd {
       #expect(!(try session.history()).contains(Screens.homeMarker))
     }
 
+    @Test("a crash on a vt100: the screen is blanked and no terminfo padding ($<…>) is printed")
+    func crashOnAVT100() throws {
+      let session = try TmuxSession(environment: ["TERM": "vt100", "SWIFT_BACKTRACE": "enable=no"])
+      defer { session.kill() }
+      try session.waitFor(Screens.homeMarker)
+      try session.signal(SIGSEGV)
+      #expect(try session.waitForExit() == 128 + SIGSEGV)
+      expectRestored(try session.sttyAfterExit())
+      let history = try session.history()
+      #expect(!history.contains("$<"), "padding written raw:\n\(history)")
+      #expect(!history.contains(Screens.homeMarker), "\(history)")
+    }
+
     @Test("quitting from the home screen exits with 0 and restores the terminal")
     func quitFromHome() throws {
       let session = try TmuxSession()
