@@ -61,12 +61,6 @@ public struct Notice: Hashable, Sendable {
     }
     return Notice(kind: .error, title: "error.\(error.key).title", message: message, args: args)
   }
-
-  /// The saved game names a Spy location (or a role there) that neither the
-  /// built-in locations nor the user's packs have now, so it was not resumed;
-  /// its file is left as it is.
-  static let unknownLocation = Notice(
-    kind: .error, title: "error.savedLocation.title", message: "error.savedLocation.message")
 }
 
 /// A terminal size in columns and rows.

@@ -31,14 +31,9 @@ extension AppState {
     case .started(let names, let session):
       savedNames = names
       savedGameSummary = nil
+      // The store has checked the whole file, its places among the known
+      // locations too (`Store.knownLocations`).
       guard let session else { return [] }
-      // The executable's store sets aside a game at a place no pack has (it
-      // is told the locations); whoever read the session, a game the app
-      // cannot show is not resumed, and the notice says why.
-      guard session.placesAreKnown(among: environment.locations) else {
-        if !notices.contains(.unknownLocation) { notices.append(.unknownLocation) }
-        return []
-      }
       restore(session)
       return []
     case .reported(let reported):

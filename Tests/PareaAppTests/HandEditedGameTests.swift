@@ -7,10 +7,9 @@ import Testing
 @testable import PareaApp
 
 // A `game.json` edited by hand, or by a mutation that stands for one: either
-// it is refused (the rules' check, which the store sets aside as damaged, or
-// the app's check of the locations at resume, which withdraws Resume with a
-// notice), or it is a consistent game that resumes and plays on without a
-// trap, whatever keys come.
+// it is refused (the rules' check and the places' check, which make the store
+// set the file aside), or it is a consistent game that resumes and plays on
+// without a trap, whatever keys come.
 
 /// A JSON value, to edit a saved game as a person with a text editor would.
 indirect enum JSONValue: Codable, Hashable {
@@ -226,8 +225,9 @@ enum SavedGames {
   }
 
   /// What the store reads from `file`: nil when it would set the file aside
-  /// (not a session, another version, or `SavedGame.isValid` is false, which
-  /// is the version and `GameSession.isValid` of the file's own game).
+  /// (not a session, another version, `SavedGame.isValid` is false, which
+  /// is the version and `GameSession.isValid` of the file's own game, or a
+  /// place the built-in locations do not have: `Store.knownLocations`).
   static func read(_ file: JSONValue, registry: GameRegistry = .standard) -> GameSession? {
     guard case .int(1)? = file[[JSONValue.Step.key("version")]],
       let data = try? JSONEncoder().encode(file)
@@ -235,7 +235,8 @@ enum SavedGames {
     let decoder = JSONDecoder()
     decoder.userInfo[GameRegistry.userInfoKey] = registry
     guard let session = try? decoder.decode(GameSession.self, from: data),
-      let rules = registry.game(session.game), session.isValid(rules: rules)
+      let rules = registry.game(session.game), session.isValid(rules: rules),
+      session.placesAreKnown(among: Catalog.builtIn(.en).locations())
     else { return nil }
     return session
   }
@@ -374,9 +375,7 @@ struct FileMutator {
     var app = resumed(session, configuration(language, seed: seed))
     _ = app.render(width: 80, height: 24)
     guard app.state.session != nil else {
-      // Refused at resume: no Resume to offer, and a notice says why.
-      #expect(!HomeScreen.items(for: app.state).contains(.resume), sourceLocation: sourceLocation)
-      #expect(app.state.notices == [.unknownLocation], sourceLocation: sourceLocation)
+      Issue.record("a session the store reads was not resumed", sourceLocation: sourceLocation)
       return false
     }
     #expect(HomeScreen.items(for: app.state).first == .resume, sourceLocation: sourceLocation)
@@ -408,12 +407,6 @@ struct FileMutator {
     return true
   }
 
-  /// The Spy round of `SavedGames.spyWithScores` with one field of its file changed, as the store reads it.
-  static func spyFile(_ path: [JSONValue.Step], _ value: JSONValue) throws -> GameSession {
-    let file = try SavedGames.file(try SavedGames.spyWithScores()).setting(path, to: value)
-    return try #require(SavedGames.read(file), "the store sets it aside: the app never sees it")
-  }
-
   /// Resumes `session` as start-up does; returns the app on the home screen.
   static func resumed(_ session: GameSession, _ configuration: AppConfiguration) -> App {
     var state = App(configuration: configuration).state
@@ -421,65 +414,6 @@ struct FileMutator {
     var app = App(state: state, configuration: configuration)
     app.send(.started(savedNames: [], session: session))
     return app
-  }
-
-  @Test(arguments: [Language.en, .el])
-  func aGameAtALocationNobodyHasIsNotResumed(_ language: Language) throws {
-    let session = try Self.spyFile([.key("table"), .key("location")], .string("atlantis"))
-    var app = Self.resumed(session, configuration(language))
-    #expect(app.state.session == nil)
-    #expect(app.state.savedGameSummary == nil)
-    #expect(app.state.notices == [.unknownLocation])
-    #expect(!HomeScreen.items(for: app.state).contains(.resume))
-    // The notice, and no raw key of a location nobody has, anywhere.
-    expectGolden(app.render(width: 80, height: 24), "home-unknownLocation.\(language)")
-    #expect(!app.screen.contains("atlantis"))
-    // The first item is the first game, and it plays.
-    app.press(.enter)
-    #expect(app.state.screen == .players(PlayersScreen()))
-
-    // "Exists" means known when the program started: with a user's pack that
-    // has Atlantis, the same game resumes.
-    var withPack = configuration(language)
-    let roles = try #require(session.table?.seats.compactMap(\.locationRole).max()) + 1
-    withPack.locations = { Catalog.builtIn(.en).locations() + [Location(id: "atlantis", roleCount: roles)] }
-    var packed = Self.resumed(session, withPack)
-    #expect(packed.state.session == session && packed.state.notices.isEmpty)
-    packed.press(.enter)  // Resume: the first hand-off of the round
-    if case .handOff(let page) = packed.state.screen { #expect(page.seat == 0) } else { Issue.record("\(packed.state.screen)") }
-
-    // A game without locations is resumed without listing them (it costs
-    // start-up time a Palermo evening does not need).
-    var unlisted = configuration(language)
-    unlisted.locations = {
-      Issue.record("the locations were listed for a game that has none")
-      return []
-    }
-    #expect(Self.resumed(try SavedGames.palermoManual(), unlisted).state.session != nil)
-  }
-
-  @Test func aRoleAtTheLocationPastItsListIsNotResumed() throws {
-    let base = try #require(try SavedGames.spyWithScores().table)
-    let location = try #require(base.location)
-    let roles = try #require(Catalog.builtIn(.en).locations().first { $0.id == location }).roleCount
-    let local = try #require(base.seats.indices.first { base.seats[$0].locationRole != nil })
-    let path: [JSONValue.Step] = [.key("table"), .key("seats"), .index(local), .key("locationRole")]
-    // The location's last role resumes; one past it does not.
-    let last = Self.resumed(try Self.spyFile(path, .int(roles - 1)), configuration())
-    #expect(last.state.session != nil && last.state.notices.isEmpty)
-    let past = Self.resumed(try Self.spyFile(path, .int(roles)), configuration())
-    #expect(past.state.session == nil && past.state.notices == [.unknownLocation])
-  }
-
-  @Test func aGuessOfALocationNobodyHasIsNotResumed() throws {
-    var session = try SavedGames.spyWithScores()
-    var table = try #require(session.table)
-    let spy = try #require(table.seats(holding: Spy.spy).first)
-    try table.guessLocation("atlantis", by: spy)
-    session.table = table
-    let read = try #require(SavedGames.read(try SavedGames.file(session)))
-    let app = Self.resumed(read, configuration())
-    #expect(app.state.session == nil && app.state.notices == [.unknownLocation])
   }
 
   @Test func randomlyEditedFilesAreRefusedOrPlayOnWithoutATrap() throws {

@@ -324,6 +324,35 @@ struct HandEditedPlacesTests {
     #expect(loaded.value?.table?.location == LocationID("atlantis"))
   }
 
+  @Test("A spy's guess of a location no pack has sets the file aside")
+  func guessOfAnUnknownLocation() throws {
+    var session = try EditedGame.spy.session()
+    var table = try #require(session.table)
+    let spy = try #require(table.seats(holding: Spy.spy).first)
+    try table.guessLocation(LocationID("atlantis"), by: spy)
+    session.table = table
+    let sandbox = Sandbox()
+    sandbox.put(json(SavedGame(session)), at: "state/parea/game.json")
+    let file = sandbox.path("state/parea/game.json")
+    var store = sandbox.store()
+    store.knownLocations = { Catalog.builtIn(.en).locations() }
+    let keptAs = file + ".corrupt-" + Sandbox.fixedStamp
+    #expect(store.loadGame() == Loaded<GameSession?>(value: nil, problems: [.unknownPlace(file: file, keptAs: keptAs)]))
+  }
+
+  @Test("A game without locations loads without listing them (start-up time a Palermo evening does not need)")
+  func noLocationsNoListing() throws {
+    let session = try EditedGame.palermo.session()
+    let sandbox = Sandbox()
+    sandbox.put(json(SavedGame(session)), at: "state/parea/game.json")
+    var store = sandbox.store()
+    store.knownLocations = {
+      Issue.record("the locations were listed for a game that has none")
+      return []
+    }
+    #expect(store.loadGame().value?.table == session.table)
+  }
+
   @Test("A role past the location's list sets the file aside; the last role loads")
   func rolePastTheList() throws {
     let session = try EditedGame.spy.session()
