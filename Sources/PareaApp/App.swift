@@ -109,14 +109,12 @@ public enum Action: Hashable, Sendable {
   /// Something happened outside the app that the user must hear of (a file
   /// that could not be saved or read). Away from home it shows until the next key.
   case reported([Notice])
-  /// A key came while the screen was paused (see `KeyPause`): it starts the pause again.
-  case tooSoon
 }
 
 /// The app: state, the reducer and the renderer, with no I/O of its own.
 public struct App: Sendable {
   /// The current state.
-  public private(set) var state: AppState
+  public internal(set) var state: AppState
   var environment: Environment
   let wording: @Sendable (Language) -> any Wording
 

@@ -118,6 +118,9 @@ public struct AppState: Hashable, Sendable {
   /// The monotonic clock's last reading, in milliseconds, as the ticks
   /// report it (a key's tick comes before the key).
   public var clock: Int64 = 0
+  /// While set, keys other than Esc are held back: a moment that could
+  /// choose what cannot be taken back has just appeared (`KeyGuard.swift`).
+  public var keyGuard: KeyPause?
 
   /// The state at start-up: the home screen.
   public init(

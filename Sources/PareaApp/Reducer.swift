@@ -13,8 +13,18 @@ extension AppState {
     return screen.page.action(for: key, in: PageContext(state: self, words: words, locations: locations))
   }
 
-  /// Applies an action; returns the work for the outside world.
+  /// Applies an action; returns the work for the outside world. Keys are
+  /// held back at a moment that could choose what cannot be taken back
+  /// (`KeyGuard.swift`), and such a moment is guarded as it appears.
   mutating func reduce(_ action: Action, environment: inout Environment) -> [Effect] {
+    if case .key(let key) = action, holdsBack(key) { return [] }
+    let before = guardedMoment
+    let effects = apply(action, environment: &environment)
+    guardMoment(after: before)
+    return effects
+  }
+
+  private mutating func apply(_ action: Action, environment: inout Environment) -> [Effect] {
     switch action {
     case .confirm(let yes): return answer(yes, words: environment.words(language))
     case .toggleConfirmation:
@@ -41,7 +51,7 @@ extension AppState {
       return []
     case .tick(let now):
       clock = now
-      var effects = tickPausesAndCountdowns(now: clock)
+      var effects = tickCountdowns(now: clock)
       // The rules opened over a screen do not stop its clock.
       if case .narrator = screenUnderRules {
         // The narrator keeps its own time: the night's steps and the day's timer.
@@ -61,7 +71,6 @@ extension AppState {
         effects.append(.bell)
       }
       return effects
-    case .tooSoon: return restartPause()
     case .resize(let width, let height):
       viewport = Size(width: width, height: height)
       return []

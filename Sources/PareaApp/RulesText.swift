@@ -31,6 +31,8 @@ extension AppState {
       arguments["narrator"] = words("\(game).narrator.\(preferences.narration)")
       arguments["night"] = words("\(game).night.\(house.firstNightMeetingOnly ? "meet" : "kill")")
       arguments["tie"] = words("\(game).tie.\(house.tie)")
+      let doctor = (house.doctorMayProtectSelf ? "self" : "others") + "." + (house.doctorMayRepeat ? "repeat" : "once")
+      arguments["doctor"] = words("\(game).doctor.\(doctor)")
     }
     return arguments
   }

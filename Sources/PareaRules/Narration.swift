@@ -118,27 +118,33 @@ extension Table {
     return nil
   }
 
-  /// The players `step` may choose tonight: the living, but for a killing
-  /// step not its own holders (a thief never chooses a fellow thief: the
-  /// pair decides together, and one of them choosing the other would be a
-  /// quarrel the table cannot see), and for a protecting step as the house
-  /// rules allow (themself; the same player two nights running).
-  ///
-  /// The list is the same whether the step's roles are alive, out or not
-  /// dealt: the screen a secret step shows must not depend on it.
+  /// The players `step` may choose tonight: everyone still in the game, in
+  /// seating order, for every step. A list that left out the step's own
+  /// holders (a thief's fellow thief, the Doctor) would tell anyone who
+  /// glances at the laptop who holds the role, so nobody is left out; what
+  /// the rules do with a choice they forbid is decided after it is made
+  /// (`countedChoice`), never on the screen. Empty on a night of meeting only.
   public func candidates(for step: NightStep, rules narratorRules: NarratorRules) -> [Int] {
-    if isMeetingNight(rules: narratorRules) { return [] }
-    let holders = Set(step.roles.flatMap { seats(holding: $0) })
+    isMeetingNight(rules: narratorRules) ? [] : alive
+  }
+
+  /// What a choice of `seat` by `step` counts for tonight, or nil for
+  /// nothing: a step none of whose roles is dealt and alive chose nothing
+  /// (someone peeked and pressed keys); a protecting step counts for nothing
+  /// when the house rules forbid the choice (the Doctor themself, the same
+  /// player two nights running). Thieves may choose a fellow thief: the
+  /// choice stands, and the thief is the night's victim (a bluff some tables
+  /// play; refusing it would tell the peeker who the thieves are).
+  public func countedChoice(_ seat: Int, by step: NightStep, rules narratorRules: NarratorRules) -> Int? {
+    guard hasChooser(step) else { return nil }
     switch step.action {
     case .kill:
-      return alive.filter { !holders.contains($0) }
+      return seat
     case .protect:
-      var allowed = alive
-      if !narratorRules.doctorMayProtectSelf { allowed.removeAll(where: holders.contains) }
-      if !narratorRules.doctorMayRepeat, let last = previousChoice(of: step.id) {
-        allowed.removeAll { $0 == last }
-      }
-      return allowed
+      let holders = Set(step.roles.flatMap { seats(holding: $0) })
+      if !narratorRules.doctorMayProtectSelf, holders.contains(seat) { return nil }
+      if !narratorRules.doctorMayRepeat, previousChoice(of: step.id) == seat { return nil }
+      return seat
     }
   }
 
@@ -492,12 +498,14 @@ public struct Narration: Hashable, Sendable {
   /// until its time is over; the screen turns to "eyes closed" at once.
   ///
   /// A choice made while none of the step's roles is alive and dealt (someone
-  /// peeked and pressed keys) looks the same on screen but counts as no
-  /// choice: refusing it would tell the one peeking who is out.
+  /// peeked and pressed keys), or one the house rules forbid, looks the same
+  /// on screen but counts as no choice: refusing it would tell the one
+  /// peeking who is out, or who holds the role.
   public mutating func choose(_ seat: Int, table: inout Table) throws(NarrationError) -> [NarrationCue] {
     guard let step = awakeStep(on: table), !hasChosen(on: table) else { throw .wrongStage }
     guard table.candidates(for: step, rules: rules).contains(seat) else { throw .notACandidate(seat) }
-    let counted = table.hasChooser(step) ? seat : nil
+    // Every choice looks the same on screen; what it counts for is the rules' (`countedChoice`).
+    let counted = table.countedChoice(seat, by: step, rules: rules)
     do throws(TableError) { try table.recordChoice(step.id, seat: counted) } catch { throw .table(error) }
     return [.chosen]
   }

@@ -278,6 +278,21 @@ public struct Table: Hashable, Codable, Sendable {
   /// The seats of living players.
   public var alive: [Int] { seats.indices.filter { seats[$0].isAlive } }
 
+  /// The same table with its roles dealt anew among the seats: seat `i` gets
+  /// the role (and the role at the location) that seat `order[i]` held, and
+  /// keeps its name, its looks and its fate. Nothing in a game moves roles:
+  /// this is how the role-blind tests build the table a peeker could not tell
+  /// apart from this one. Nil unless `order` is a permutation of the seats.
+  public func withRoles(from order: [Int]) -> Table? {
+    guard order.count == seats.count, Set(order) == Set(seats.indices) else { return nil }
+    var moved = self
+    for (seat, from) in order.enumerated() {
+      moved.seats[seat].role = seats[from].role
+      moved.seats[seat].locationRole = seats[from].locationRole
+    }
+    return moved
+  }
+
   /// The seats holding `role`.
   public func seats(holding role: RoleID) -> [Int] { seats.indices.filter { seats[$0].role == role } }
 

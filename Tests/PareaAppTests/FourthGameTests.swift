@@ -83,7 +83,7 @@ struct LighthouseWording: Wording {
     // Every player sees their own role, in private, through the same screens as any game.
     for seat in table.seats.indices {
       app.waitOutPause()
-      try #require(app.state.screen == .handOff(HandOffScreen(seat: seat, pausedAt: nil)))
+      try #require(app.state.screen == .handOff(HandOffScreen(seat: seat)))
       app.press(.enter)
       #expect(app.state.screen == .reveal(RevealScreen(seat: seat)))
       let card = app.render(width: 80, height: 24).lines.joined(separator: "\n")

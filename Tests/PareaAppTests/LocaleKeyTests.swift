@@ -80,6 +80,9 @@ import Testing
       for mode in NarrationMode.allCases { keys.insert("\(rules).narrator.\(mode)") }
       keys.formUnion(["\(rules).night.kill", "\(rules).night.meet"])
       for tie in TieRule.allCases { keys.insert("\(rules).tie.\(tie)") }
+      for who in ["self", "others"] {
+        for again in ["repeat", "once"] { keys.insert("\(rules).doctor.\(who).\(again)") }
+      }
     }
     // A game of nights and days says on its summary why a side won, and who a kamikaze took.
     if game.usesPhases {

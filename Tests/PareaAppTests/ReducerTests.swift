@@ -127,7 +127,8 @@ import PareaRules
     store.send(.setup(.deal), effects: [.saveGame, .redrawAll]) {
       // A new session holds the whole game: the table, nobody revealed yet, no timer, no scores.
       $0.session = GameSession(table: table, players: sevenNames, setup: setup)
-      $0.screen = .handOff(HandOffScreen(seat: 0, pausedAt: 0))
+      $0.screen = .handOff(HandOffScreen(seat: 0))
+      $0.keyGuard = KeyPause(since: 0)
     }
   }
 
@@ -154,12 +155,13 @@ import PareaRules
     store.app.addPlayers(["A", "B", "C"])
     store.app.send(.players(.proceed))
     store.app.send(.setup(.deal))
-    #expect(store.state.screen == .handOff(HandOffScreen(seat: 0, pausedAt: 0)))
+    #expect(store.state.screen == .handOff(HandOffScreen(seat: 0)))
+    #expect(store.state.keyGuard == KeyPause(since: 0))
     for seat in 0..<3 {
       let now = store.state.clock + KeyPause.quietMilliseconds
       store.send(.tick(now: now)) {
         $0.clock = now
-        $0.screen = .handOff(HandOffScreen(seat: seat))
+        $0.keyGuard = nil
       }
       try store.send(.reveal, effects: [.saveGame, .redrawAll]) {
         $0.screen = .reveal(RevealScreen(seat: seat))
@@ -167,7 +169,8 @@ import PareaRules
       }
       store.send(.hide, effects: [.saveGame, .redrawAll]) {
         $0.session?.nextReveal = seat + 1
-        $0.screen = seat < 2 ? .handOff(HandOffScreen(seat: seat + 1, pausedAt: now)) : .table(TableScreen())
+        $0.screen = seat < 2 ? .handOff(HandOffScreen(seat: seat + 1)) : .table(TableScreen())
+        $0.keyGuard = seat < 2 ? KeyPause(since: now) : nil
       }
     }
   }
@@ -186,14 +189,17 @@ import PareaRules
     store.send(.table(.move(1))) { [page] in $0.screen = .table(page) }
     let clock = store.state.clock
     page.mode = .confirmIdentity(seat: 1)
-    page.pause = KeyPause(since: clock)
-    store.send(.table(.pick), effects: [.redrawAll]) { [page] in $0.screen = .table(page) }
-    // Not yet: a double press on the pick must not go through to the role.
-    store.send(.table(.showRole))
-    page.pause = nil
-    store.send(.tick(now: clock + KeyPause.quietMilliseconds)) { [page] in
-      $0.clock = clock + KeyPause.quietMilliseconds
+    store.send(.table(.pick), effects: [.redrawAll]) { [page] in
       $0.screen = .table(page)
+      $0.keyGuard = KeyPause(since: clock)
+    }
+    // Not yet: a double press on the pick must not go through to the role,
+    // and it starts the wait again.
+    store.send(.tick(now: clock + 500)) { $0.clock = clock + 500 }
+    store.send(.key(.enter)) { $0.keyGuard = KeyPause(since: clock + 500) }
+    store.send(.tick(now: clock + 1_500)) {
+      $0.clock = clock + 1_500
+      $0.keyGuard = nil
     }
     page.mode = .reveal(seat: 1)
     try store.send(.table(.showRole), effects: [.saveGame, .redrawAll]) { [page] in
@@ -253,7 +259,8 @@ import PareaRules
     #expect(HomeScreen.items(for: store.state).first == .resume)
     // Back at B's hand-off, paused: never straight onto B's role.
     store.send(.home(.choose), effects: [.redrawAll]) {
-      $0.screen = .handOff(HandOffScreen(seat: 1, pausedAt: 0))
+      $0.screen = .handOff(HandOffScreen(seat: 1))
+      $0.keyGuard = KeyPause(since: 0)
     }
   }
 }

@@ -141,14 +141,16 @@ import Testing
     app.handle(.enter, now: 9_000)  // hides it…
     app.handle(.enter, now: 9_300)  // …and presses once more
     var expected = app.state
-    expected.screen = .handOff(HandOffScreen(seat: 1, pausedAt: 9_300))
+    expected.screen = .handOff(HandOffScreen(seat: 1))
+    expected.keyGuard = KeyPause(since: 9_300)
     #expect(app.state == expected)
     #expect(app.state.table?.seats[1].views == 0)
     // Still deaf a moment after the last key; answering once it has passed.
     app.tick(now: 10_299)
-    #expect(app.state.screen == .handOff(HandOffScreen(seat: 1, pausedAt: 9_300)))
+    #expect(app.state.keyGuard == KeyPause(since: 9_300))
     app.tick(now: 10_300)
     #expect(app.state.screen == .handOff(HandOffScreen(seat: 1)))
+    #expect(app.state.keyGuard == nil)
     app.handle(.enter, now: 10_400)
     #expect(app.state.screen == .reveal(RevealScreen(seat: 1)))
   }
@@ -166,19 +168,24 @@ import Testing
       app.handle(.enter, now: now)
       app.tick(now: now + 5)
       now += 33
-      #expect(app.state.screen == .handOff(HandOffScreen(seat: 1, pausedAt: now - 33)))
+      #expect(app.state.screen == .handOff(HandOffScreen(seat: 1)))
+      #expect(app.state.keyGuard == KeyPause(since: now - 33))
     }
     #expect(app.state.table?.seats.map(\.views) == [1, 0, 0, 0, 0])
   }
 
-  @Test func anyKeyWhilePausedStartsThePauseAgain() {
+  @Test func anyKeyWhilePausedStartsThePauseAgainButEsc() {
     var app = Self.dealt()
-    for (offset, key) in [Key.escape, .character(" "), .down, .character("x")].enumerated() {
+    for (offset, key) in [Key.enter, .character(" "), .down, .character("x")].enumerated() {
       let now = Int64(500 + offset * 400)
       app.handle(key, now: now)
-      #expect(app.state.screen == .handOff(HandOffScreen(seat: 0, pausedAt: now)))
+      #expect(app.state.screen == .handOff(HandOffScreen(seat: 0)))
+      #expect(app.state.keyGuard == KeyPause(since: now))
       #expect(app.state.confirmation == nil)
     }
+    // Esc never chooses anything: it passes, and asks before leaving the game.
+    app.handle(.escape, now: 2_000)
+    #expect(app.state.confirmation == Confirmation(.abandonGame))
   }
 
   @Test func onlyTheKeysTheFooterNamesDoAnything() throws {
@@ -199,7 +206,8 @@ import Testing
     let footer = try #require(app.render(width: 80, height: 24).lines.last)
     #expect(footer.contains("Enter") && footer.contains("Esc"))
     app.handle(.escape)  // Esc hides too, as the footer says
-    #expect(app.state.screen == .handOff(HandOffScreen(seat: 1, pausedAt: app.state.clock)))
+    #expect(app.state.screen == .handOff(HandOffScreen(seat: 1)))
+    #expect(app.state.keyGuard == KeyPause(since: app.state.clock))
   }
 
   @Test func theCountdownAlsoGuardsALookAgainAndSaysWhatEscDoes() throws {
@@ -220,7 +228,7 @@ import Testing
     app.handle(.enter, now: now + 2_200)  // too soon: a double press
     var page = try #require({ if case .table(let page) = app.state.screen { page } else { nil } }())
     #expect(page.mode == .confirmIdentity(seat: 0))
-    #expect(page.pause == KeyPause(since: now + 2_200))
+    #expect(app.state.keyGuard == KeyPause(since: now + 2_200))
     app.tick(now: now + 3_200)
     app.handle(.enter, now: now + 3_300)
     page = try #require({ if case .table(let page) = app.state.screen { page } else { nil } }())

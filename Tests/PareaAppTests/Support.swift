@@ -29,10 +29,15 @@ func configuration(
 }
 
 extension App {
-  /// Presses keys in order; returns every effect.
+  /// Presses keys in order, as a person does, each after a deliberate
+  /// moment where a guarded screen asks for one (`KeyGuard`); returns every
+  /// effect. Held and double-pressed keys are `handle(_:now:)` with a clock.
   @discardableResult
   mutating func press(_ keys: Key...) -> [Effect] {
-    keys.flatMap { handle($0) }
+    keys.flatMap { key in
+      if state.keyGuard != nil { waitOutPause() }
+      return handle(key)
+    }
   }
 
   /// Types text one character at a time, as a terminal delivers it.

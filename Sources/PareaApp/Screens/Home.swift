@@ -217,7 +217,7 @@ extension AppState {
     if table.endedByHand || rules.winner(of: table) != nil {
       screen = .summary(SummaryScreen())
     } else if session.nextReveal < table.seats.count {
-      screen = .handOff(HandOffScreen(seat: session.nextReveal, pausedAt: clock))
+      screen = .handOff(HandOffScreen(seat: session.nextReveal))
     } else if var narration = session.narration {
       // A night in progress starts again from "everyone, close your eyes"
       // (a saved game is read back at dusk already); the screen says so

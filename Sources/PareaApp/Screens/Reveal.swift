@@ -48,10 +48,16 @@ public struct RevealScreen: Hashable, Sendable {
 /// same frame, the same place and style for the title, the role's name and
 /// the side, and plain text for everything else, the same footer. Nothing
 /// on it may be styled by side or role (a test compares every role's card).
+///
+/// Its outline is the same too: every card of a game has the same blocks in
+/// the same rows. The description takes as many rows as the longest one
+/// dealt in this game (shorter ones are wrapped narrower to fill them), and
+/// every card has its "You know" block of the same height, with a sentence
+/// for knowing nobody, so the amount of text never tells a side.
 enum RoleCard {
   static func draw(seat: Int, table: Table, state: AppState, into canvas: inout Canvas, words: Words) {
-    let rules = table.rules
     guard table.seats.indices.contains(seat) else { return }
+    let rules = table.rules
     let player = table.seats[seat]
     let bounds = canvas.bounds
     canvas.header(words, title: words.gameName(table.game), right: player.name)
@@ -67,32 +73,11 @@ enum RoleCard {
       canvas.center(words("reveal.side", ["side": words.sideName(role.side)]), row: row, in: card, style: Theme.dim)
     }
     row += 2
-    var lines: [String] = TextWidth.wrap(state.roleDescription(player.role, of: rules, words: words), width: inner.width)
-    var known: [String] = []
-    var players: [String] = []
-    for item in rules.knowledge(of: seat, at: table) {
-      switch item {
-      case .player(let other, let role):
-        players.append(words("knowledge.player", [
-          "name": table.seats[other].name, "role": words.roleName(role),
-        ]))
-      case .knowsNoOne:
-        known.append(words("knowledge.noOne"))
-      case .location(let location, let index):
-        known.append(words("knowledge.location", ["location": words.locationName(location)]))
-        if let index {
-          known.append(words("knowledge.locationRole", ["role": words.locationRole(location, index)]))
-        }
-      case .locationUnknown:
-        known.append(words("knowledge.locationUnknown"))
-      }
-    }
-    if !players.isEmpty {
-      known.insert(words("knowledge.title"), at: 0)
-      known.insert(contentsOf: players.map { "  • " + $0 }, at: 1)
-    }
-    if !known.isEmpty { lines.append("") }
-    for text in known { lines += TextWidth.wrap(text, width: inner.width) }
+    let layout = Layout(table: table, state: state, words: words, width: inner.width)
+    var lines = layout.description(of: player.role)
+    lines.append("")
+    lines.append(words("knowledge.title"))
+    lines += layout.knowledge(of: seat)
     for line in lines where row < inner.bottom {
       canvas.write(line, row: row, column: inner.column)
       row += 1
@@ -100,6 +85,91 @@ enum RoleCard {
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.hideRole")), KeyHint(key: "Esc", label: words("key.hideRole")),
     ])
+  }
+
+  /// The rows of the cards of one table: worked out from every seat, so
+  /// that each card's blocks are as tall as the tallest of their kind.
+  struct Layout {
+    let table: Table
+    let state: AppState
+    let words: Words
+    let width: Int
+
+    /// The rows every description takes: the most any role dealt here needs.
+    var descriptionRows: Int {
+      Set(table.seats.map(\.role)).map { TextWidth.wrap(text(of: $0), width: width).count }.max() ?? 1
+    }
+
+    /// The rows every "You know" block takes: the most any seat needs.
+    var knowledgeRows: Int {
+      table.seats.indices.map { sentences(of: $0).reduce(0) { $0 + TextWidth.wrap($1, width: width).count } }
+        .max() ?? 1
+    }
+
+    func text(of role: RoleID) -> String {
+      state.roleDescription(role, of: table.rules, words: words)
+    }
+
+    /// The role's description in exactly `descriptionRows` rows.
+    func description(of role: RoleID) -> [String] {
+      RoleCard.fill(text(of: role), rows: descriptionRows, width: width)
+    }
+
+    /// What the seat knows, one sentence per thing known (a sentence for
+    /// knowing nobody else when that is all, or nothing more).
+    func sentences(of seat: Int) -> [String] {
+      var known: [String] = []
+      for item in table.rules.knowledge(of: seat, at: table) {
+        switch item {
+        case .player(let other, let role):
+          known.append("• " + words("knowledge.player", ["name": table.seats[other].name, "role": words.roleName(role)]))
+        case .knowsNoOne:
+          known.append(words("knowledge.noOne"))
+        case .location(let location, let index):
+          known.append(words("knowledge.location", ["location": words.locationName(location)]))
+          if let index {
+            known.append(words("knowledge.locationRole", ["role": words.locationRole(location, index)]))
+          }
+        case .locationUnknown:
+          known.append(words("knowledge.locationUnknown"))
+        }
+      }
+      if known.isEmpty { known.append(words("knowledge.nobody")) }
+      return known
+    }
+
+    /// What the seat knows in exactly `knowledgeRows` rows: its last
+    /// sentence is spread over the rows left, or a sentence saying that
+    /// nobody else is known fills them.
+    func knowledge(of seat: Int) -> [String] {
+      let rows = knowledgeRows
+      var sentences = sentences(of: seat)
+      var lines = sentences.dropLast().flatMap { TextWidth.wrap($0, width: width) }
+      var last = sentences.removeLast()
+      if last.hasPrefix("• ") && lines.count + 1 < rows {
+        // A name is never split: the rows left say that nobody else is known.
+        lines.append(last)
+        last = words("knowledge.nobodyElse")
+      }
+      return lines + RoleCard.fill(last, rows: max(1, rows - lines.count), width: width)
+    }
+  }
+
+  /// `text` wrapped into exactly `rows` rows, as evenly as it goes: the
+  /// narrowest width at which it takes that many rows (never wider than
+  /// `width`). A text too short to fill them is followed by blank rows; the
+  /// tests hold the real texts to filling them.
+  static func fill(_ text: String, rows: Int, width: Int) -> [String] {
+    let natural = TextWidth.wrap(text, width: width)
+    if natural.count >= rows { return natural }
+    var narrow = max(1, TextWidth.of(text) / rows)
+    while narrow < width {
+      let lines = TextWidth.wrap(text, width: narrow)
+      if lines.count == rows { return lines }
+      if lines.count < rows { break }
+      narrow += 1
+    }
+    return natural + Array(repeating: "", count: rows - natural.count)
   }
 }
 extension AppState {
@@ -110,7 +180,7 @@ extension AppState {
     session.nextReveal = max(session.nextReveal, reveal.seat + 1)
     self.session = session
     if session.nextReveal < table.seats.count {
-      screen = .handOff(HandOffScreen(seat: session.nextReveal, pausedAt: clock))
+      screen = .handOff(HandOffScreen(seat: session.nextReveal))
     } else if session.narration != nil {
       screen = .narrator(NarratorScreen())
     } else {

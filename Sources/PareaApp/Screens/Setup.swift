@@ -175,7 +175,7 @@ extension AppState {
     session = GameSession(
       table: table, players: players, setup: setup, scores: carried?.scores ?? [:],
       roundsPlayed: carried?.roundsPlayed ?? 0, narration: narration)
-    screen = .handOff(HandOffScreen(seat: 0, pausedAt: clock))
+    screen = .handOff(HandOffScreen(seat: 0))
     return [.saveGame, .redrawAll]
   }
 }

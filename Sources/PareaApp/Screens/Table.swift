@@ -26,6 +26,12 @@ public struct TableScreen: Hashable, Sendable {
     case roles(scroll: Int)
     /// The list of possible locations.
     case locations(scroll: Int)
+    /// "Pass the laptop to ANNA" before a player marked out answers in
+    /// private whether that is true (Killer: a wink takes out citizens only).
+    case outHandOff(seat: Int, cause: DeathCause)
+    /// That player's private answer: the same screen for every role, but for
+    /// its words; a role the cause cannot take out stays in whatever the answer.
+    case confirmOut(seat: Int, cause: DeathCause)
 
     /// Whether `i` opens the rules: on the list of players, a pick or a
     /// cause (all in the open) and the lists of roles and locations; not on
@@ -33,7 +39,7 @@ public struct TableScreen: Hashable, Sendable {
     var offersRules: Bool {
       switch self {
       case .main, .pick, .cause, .roles, .locations: true
-      case .confirmIdentity, .countdown, .reveal, .guessHandOff, .guessLocation: false
+      case .confirmIdentity, .countdown, .reveal, .guessHandOff, .guessLocation, .outHandOff, .confirmOut: false
       }
     }
   }
@@ -66,9 +72,6 @@ public struct TableScreen: Hashable, Sendable {
   public var causeSelection = 0
   /// The result of the last action, shown until the next key.
   public var notice: Notice?
-  /// While set, "Are you ANNA?" ignores keys (a double press on the pick
-  /// must not go straight through to a role; see `KeyPause`).
-  public var pause: KeyPause?
 
   /// Starts on the list of players.
   public init() {}
@@ -164,11 +167,9 @@ public struct TableScreen: Hashable, Sendable {
       default: return nil
       }
     case .confirmIdentity:
-      // Only the keys its footer names; while paused, Esc still cancels
-      // (it leads away from the role) and any other key restarts the pause.
+      // Only the keys its footer names (deaf for a moment when it appears: `KeyGuard`).
       switch shortcut {
       case .escape: return .table(.cancel)
-      case _ where pause != nil: return .tooSoon
       case .enter: return .table(.showRole)
       default: return nil
       }
@@ -179,10 +180,16 @@ public struct TableScreen: Hashable, Sendable {
       case .enter, .escape: return .table(.hideRole)
       default: return nil
       }
-    case .guessHandOff:
+    case .guessHandOff, .outHandOff:
       switch shortcut {
       case .enter: return .table(.pick)
       case .escape: return .table(.cancel)
+      default: return nil
+      }
+    case .confirmOut:
+      switch shortcut {
+      case .enter: return .table(.answerOut(true))
+      case .escape: return .table(.answerOut(false))
       default: return nil
       }
     case .guessLocation:
@@ -230,6 +237,8 @@ public enum TableAction: Hashable, Sendable {
   case dismiss
   /// Lengthen or shorten the round timer by whole minutes.
   case adjustTimer(Int)
+  /// The player marked out answers in private: out (true) or not.
+  case answerOut(Bool)
 }
 
 extension AppState {
@@ -336,7 +345,6 @@ extension AppState {
       // A kamikaze's choice cannot be skipped: the rules wait for it.
       if case .pick(.kamikaze) = page.mode { break }
       page.mode = .main
-      page.pause = nil
     case .showRole:
       break  // above, before this function's own bookkeeping
     case .hideRole:
@@ -345,6 +353,8 @@ extension AppState {
     case .pick:
       let locations = inPlay(environment.sortedLocations(language))
       effects += pick(&page, table: &table, locations: locations)
+    case .answerOut(let out):
+      effects += answerOut(out, &page, table: &table)
     }
     return effects
   }
@@ -355,7 +365,7 @@ extension AppState {
     guard case .table(var page) = screen, table != nil else { return [] }
     let seat: Int
     switch page.mode {
-    case .confirmIdentity(let asked) where !afterCountdown && page.pause == nil: seat = asked
+    case .confirmIdentity(let asked) where !afterCountdown: seat = asked
     case .countdown(let counting, _) where afterCountdown: seat = counting
     default: return []
     }
@@ -396,7 +406,6 @@ extension AppState {
       switch purpose {
       case .look:
         page.mode = .confirmIdentity(seat: seat)
-        page.pause = KeyPause(since: clock)
         return [.redrawAll]
       case .markDead:
         if rules.deathCauses.count == 1 {
@@ -459,6 +468,9 @@ extension AppState {
     case .guessHandOff(let by):
       page.mode = .guessLocation(by: by, selection: 0)
       return [.redrawAll]
+    case .outHandOff(let seat, let cause):
+      page.mode = .confirmOut(seat: seat, cause: cause)
+      return [.redrawAll]
     case .cause(let seat):
       let causes = table.causesOffered
       guard causes.indices.contains(page.causeSelection) else { return [] }
@@ -481,6 +493,37 @@ extension AppState {
   private mutating func markDead(
     _ seat: Int, cause: DeathCause, _ page: inout TableScreen, table: inout Table
   ) -> [Effect] {
+    // A cause some role cannot die of (Killer's wink, which spares the Cop
+    // and the killers) is confirmed by the player in private: refusing it on
+    // the shared screen would tell the table who holds such a role.
+    if rules.roles.contains(where: { !$0.canDie(of: cause) }) {
+      page.mode = .outHandOff(seat: seat, cause: cause)
+      return [.redrawAll]
+    }
+    return record(seat, cause: cause, &page, table: &table)
+  }
+
+  /// The private answer of a player marked out: a player the cause can take
+  /// out and who says so is out; anyone else stays in, and the table is told
+  /// only that (the same words whether they said no or could not be taken).
+  private mutating func answerOut(_ out: Bool, _ page: inout TableScreen, table: inout Table) -> [Effect] {
+    guard case .confirmOut(let seat, let cause) = page.mode, table.seats.indices.contains(seat) else { return [] }
+    let name = Notice.Argument.text(table.seats[seat].name)
+    if out, rules.role(table.seats[seat].role)?.canDie(of: cause) != false {
+      let effects = record(seat, cause: cause, &page, table: &table)
+      if case .main = page.mode, !effects.isEmpty {
+        page.notice = Notice(kind: .info, title: "table.out.done.title", message: "table.out.done.message", args: ["name": name])
+      }
+      return effects + [.redrawAll]
+    }
+    page.mode = .main
+    page.notice = Notice(kind: .info, title: "table.out.stillIn.title", message: "table.out.stillIn.message", args: ["name": name])
+    return [.redrawAll]
+  }
+
+  private mutating func record(
+    _ seat: Int, cause: DeathCause, _ page: inout TableScreen, table: inout Table
+  ) -> [Effect] {
     // The phase moves only when the table says so ("next"): the cause menu
     // follows the phase, and a jump nobody asked for would change what the
     // next Enter records (docs/DECISIONS.md).
@@ -489,14 +532,7 @@ extension AppState {
       followUp = try table.markDead(seat, cause: cause, rules: narratorRules)
     } catch {
       page.mode = .main
-      // The Cop, whom a wink does not kill, is listed like everyone else: a
-      // list without one name would tell the table who the Cop is.
-      let cannotDie = table.seats.indices.contains(seat)
-        && rules.role(table.seats[seat].role)?.canDie(of: cause) == false
-      page.notice = cannotDie
-        ? Notice(kind: .error, title: "table.cannotDie.title", message: "table.cannotDie.message",
-          args: ["name": .text(table.seats[seat].name)])
-        : Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
+      page.notice = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
       return []
     }
     if case .takePlayer(let by)? = followUp {
@@ -612,7 +648,7 @@ extension TableScreen {
       if case .countdown(_, let countdown) = mode {
         canvas.center(words("handOff.countdown", ["seconds": String(countdown.seconds)]), row: 12, in: bounds, style: Theme.title)
         canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
-      } else if pause != nil {
+      } else if state.keyGuard != nil {
         canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
         canvas.center(words("table.areYouWait"), row: 14, in: bounds, style: Theme.dim)
         canvas.footer([KeyHint(key: "Esc", label: words("key.cancel"))])
@@ -634,6 +670,13 @@ extension TableScreen {
       return
     case .guessHandOff(let by):
       drawGuessHandOff(into: &canvas, name: table.seats[by].name, game: table.game, words: words)
+      return
+    case .outHandOff(let seat, _):
+      drawGuessHandOff(
+        into: &canvas, name: table.seats[seat].name, game: table.game, words: words, privacy: "table.outHandOff.privacy")
+      return
+    case .confirmOut(let seat, let cause):
+      drawConfirmOut(into: &canvas, seat: seat, cause: cause, table: table, words: words)
       return
     case .guessLocation(let by, let selection):
       drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: selection, scroll: 0, guesser: by)
@@ -844,18 +887,43 @@ extension TableScreen {
 
   /// The laptop goes to whoever claims to be a spy. Nothing here depends on
   /// the claimant's role: a spy and a local get the same screen.
-  private func drawGuessHandOff(into canvas: inout Canvas, name: String, game: GameID, words: Words) {
+  private func drawGuessHandOff(
+    into canvas: inout Canvas, name: String, game: GameID, words: Words, privacy: String = "table.guessHandOff.privacy"
+  ) {
     let bounds = canvas.bounds
     canvas.header(words, title: words.gameName(game))
     canvas.center(words("handOff.passTo"), row: 7, in: bounds)
     let nameBox = Rect(row: 9, column: (bounds.width - 44) / 2, width: 44, height: 3)
     canvas.frame(nameBox, style: Theme.accent)
     canvas.center(words.upper(name), row: 10, in: nameBox, style: Theme.title)
-    for (offset, line) in TextWidth.wrap(words("table.guessHandOff.privacy", ["name": name]), width: 64).enumerated() {
+    for (offset, line) in TextWidth.wrap(words(privacy, ["name": name]), width: 64).enumerated() {
       canvas.center(line, row: 14 + offset, in: bounds, style: Theme.dim)
     }
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.continue")), KeyHint(key: "Esc", label: words("key.cancel")),
+    ])
+  }
+
+  /// The private answer of a player marked out: the same frame, question,
+  /// rows and keys for every role; only the words of its paragraph differ
+  /// (spread over the same rows), telling a player the cause cannot take
+  /// out that they stay in whatever they press.
+  private func drawConfirmOut(into canvas: inout Canvas, seat: Int, cause: DeathCause, table: Table, words: Words) {
+    let player = table.seats[seat]
+    let bounds = canvas.bounds
+    canvas.header(words, title: words.gameName(table.game), right: player.name)
+    let card = Rect(row: 2, column: 6, width: bounds.width - 12, height: bounds.height - 4)
+    canvas.frame(card, title: words.upper(player.name), style: Theme.frame)
+    let inner = card.inset(2)
+    canvas.center(words("table.out.question"), row: inner.row + 1, in: card, style: Theme.title)
+    let canDie = table.rules.role(player.role)?.canDie(of: cause) != false
+    let texts = [words("table.out.canDie"), words("table.out.cannotDie")]
+    let rows = texts.map { TextWidth.wrap($0, width: inner.width).count }.max() ?? 1
+    for (offset, line) in RoleCard.fill(texts[canDie ? 0 : 1], rows: rows, width: inner.width).enumerated() {
+      canvas.write(line, row: inner.row + 3 + offset, column: inner.column)
+    }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.out.yes")), KeyHint(key: "Esc", label: words("key.out.no")),
     ])
   }
 

@@ -41,15 +41,19 @@ public struct Killer: GameType {
   }
 
   /// The town wins when every killer is caught; the killers win when no citizen
-  /// is left, or the Cop has made `copAttempts` wrong accusations, or someone
-  /// who is not the Cop made an accusation (a false claim). The Cop cannot be
+  /// is left, or the Cop has made `copAttempts` wrong accusations. Someone
+  /// who is not the Cop and made an accusation (a false claim) loses the
+  /// game for their own side. The Cop cannot be
   /// killed, so the Cop's death decides nothing (a file from before that rule
   /// with a dead Cop plays on until one of these happens).
   public func winner(of table: Table) -> SideID? {
     let seats = table.seats
-    // A player who claimed to be the Cop and accused someone ends the game:
-    // the killers get away (the claim is public, and probing must not pay).
-    if table.falseAccusation != nil { return Self.killers }
+    // A player who claimed to be the Cop and accused someone ends the game,
+    // and the claim costs the claimer's own side: a killer's false claim
+    // loses for the killers, a citizen's for the town. Probing never pays.
+    if let claim = table.falseAccusation, table.seats.indices.contains(claim.by) {
+      return role(table.seats[claim.by].role)?.side == Self.killers ? Self.town : Self.killers
+    }
     if !seats.contains(where: { $0.role == Self.killer && $0.isAlive }) { return Self.town }
     if !seats.contains(where: { $0.role == Self.citizen && $0.isAlive }) { return Self.killers }
     for cop in table.seats(holding: Self.cop) where (table.accusationsLeft(for: cop) ?? 1) <= 0 {

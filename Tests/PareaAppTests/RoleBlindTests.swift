@@ -1,0 +1,425 @@
+import PareaCanvas
+import PareaLocale
+import PareaRules
+import Testing
+
+@testable import PareaApp
+
+// Role-blind, by construction: before a game is over, what the table can see
+// and hear depends only on what it legitimately knows, never on who holds
+// which role (docs/DECISIONS.md, "The table learns nothing from a role").
+//
+// How it is checked, for every game and narration mode, both languages and a
+// spread of house rules: a game is dealt and played by a seeded stream of
+// keys at random moments (held keys, pauses, long waits), as the random-keys
+// test plays; call it A. Then the same deal with the roles moved among the
+// seats is played by the same keys at the same moments; call it B. The roles
+// of the seats whose fate became public in A stay where they were (whoever
+// died, was chosen at night, accused, voted on, or confirmed in private that
+// they are out): what the table legitimately learned is the same in both.
+// Every frame of A and B, and every frame one key away, must then be the
+// same cell for cell, characters and styles, and every effect (the bell,
+// the words spoken, the repaint) the same. The exceptions are the screens a
+// single player reads alone (a role card, a private answer): there the words
+// may differ, but not which rows hold text, their styles, the header or the
+// footer. The moderator's own view of the roles, and a night step on the
+// moderator's laptop, are the moderator's alone.
+//
+// A screen added later is covered as soon as keys can reach it; the test
+// also asserts that every screen of a game in play was compared.
+
+/// One way a table plays, for a role-blind run.
+struct RoleBlindPlan: CustomStringConvertible {
+  var game: GameID
+  var narration: NarrationMode = .manual
+  var language: Language
+  var players: Int
+  /// Spies or killers (Spy, Killer); Palermo plays its suggested set.
+  var bad = 1
+  var houseRules = HouseRules()
+  var seed: UInt64
+
+  var description: String {
+    "\(game) \(narration) \(language) ×\(players) bad \(bad) seed \(seed)"
+  }
+}
+
+/// One moment of a run: the clock moves to `now`, then `key` (if any) comes.
+struct RoleBlindStep: Hashable {
+  var now: Int64
+  var key: Key?
+}
+
+enum RoleBlind {
+  static let names = ["Anna", "Νίκος", "Ελένη", "Bob", "Maria-Christina", "Γιώργος", "Kostas", "Zoë"]
+
+  /// The game dealt to the plan's table, at the first hand-off.
+  static func dealt(_ plan: RoleBlindPlan) -> App {
+    var configuration = configuration(plan.language, seed: plan.seed, narration: plan.narration)
+    configuration.houseRules = plan.houseRules
+    var app = App(configuration: configuration)
+    app.send(.home(.play(plan.game)))
+    app.addPlayers(Array(names.prefix(plan.players)))
+    app.send(.players(.proceed))
+    if plan.game == "palermo" {
+      app.send(.setup(.suggest))
+    } else {
+      for _ in 1..<plan.bad { app.send(.setup(.changeCount(1))) }
+    }
+    app.send(.setup(.deal))
+    return app
+  }
+
+  /// The keys a table presses, weighted as people press them: Enter most,
+  /// arrows, the letters the footers name; Esc and "end the game" rarely.
+  static let weightedKeys: [(Key, Int)] = [
+    (.enter, 24), (.up, 8), (.down, 10), (.left, 2), (.right, 2), (.escape, 2), (.character(" "), 3),
+    (.character("l"), 3), (.character("d"), 4), (.character("n"), 4), (.character("a"), 3),
+    (.character("v"), 3), (.character("g"), 2), (.character("t"), 2), (.character("r"), 2),
+    (.character("o"), 1), (.character("u"), 2), (.character("s"), 1), (.character("e"), 1),
+    (.character("i"), 2), (.character("y"), 3), (.character("+"), 1), (.character("-"), 1),
+    (.home, 1), (.end, 1), (.pageDown, 1),
+  ]
+
+  /// The keys tried one step away from every frame compared.
+  static let probeKeys: [Key] = [
+    .enter, .up, .down, .escape, .character("l"), .character("d"), .character("a"), .character("v"),
+    .character("g"), .character("r"), .character("u"), .character("i"), .character("y"), .character(" "),
+  ]
+
+  static func key(_ generator: inout SplitMix64) -> Key {
+    let total = weightedKeys.reduce(0) { $0 + $1.1 }
+    var roll = generator.uniform(below: total)
+    for (key, weight) in weightedKeys {
+      if roll < weight { return key }
+      roll -= weight
+    }
+    return .enter
+  }
+
+  /// The run's moments: every player looks at their role by keys, then the
+  /// table plays on with keys at random moments, a held key now and then.
+  static func steps(_ plan: RoleBlindPlan, count: Int) -> [RoleBlindStep] {
+    var generator = SplitMix64(seed: plan.seed &* 0x9E37_79B9 &+ 11)
+    var steps: [RoleBlindStep] = []
+    var now: Int64 = 0
+    for _ in 0..<plan.players {
+      now += 1_200
+      steps.append(RoleBlindStep(now: now, key: .enter))
+      now += 700
+      steps.append(RoleBlindStep(now: now, key: .enter))
+    }
+    while steps.count < count {
+      let roll = generator.uniform(below: 100)
+      if roll < 6 {
+        // A held key: thirty quick repeats.
+        let key: Key = roll < 4 ? .enter : .down
+        for _ in 0..<30 {
+          now += 30
+          steps.append(RoleBlindStep(now: now, key: key))
+        }
+      } else if roll < 14 {
+        // A long wait: a night's step runs out, a day's timer goes on.
+        now += Int64(20_000 + generator.uniform(below: 40_000))
+        steps.append(RoleBlindStep(now: now, key: nil))
+      } else {
+        now += Int64([0, 20, 60, 400, 1_100, 1_100, 2_500][generator.uniform(below: 7)])
+        steps.append(RoleBlindStep(now: now, key: key(&generator)))
+      }
+    }
+    return steps
+  }
+
+  static func apply(_ step: RoleBlindStep, to app: inout App) -> [Effect] {
+    var effects = app.tick(now: step.now)
+    if let key = step.key { effects += app.handle(key) }
+    return effects
+  }
+
+  /// Whether the game is over (or left): from then on the roles are the table's to see.
+  static func isOver(_ app: App) -> Bool {
+    guard let table = app.state.table else { return true }
+    if case .summary = app.state.screen { return true }
+    return table.winner != nil || table.endedByHand
+  }
+
+  /// The seats whose fate became public in a run, so far: the dead, the
+  /// chosen at night, the accused and their accusers, the voted on and who
+  /// started the vote, and who confirmed in private that a wink took them out.
+  static func publicSeats(_ app: App) -> Set<Int> {
+    guard let table = app.state.table else { return [] }
+    var seats = Set(table.seats.indices.filter { !table.seats[$0].isAlive })
+    for event in table.log {
+      switch event {
+      case .chose(_, let seat?): seats.insert(seat)
+      case .accused(let accusation), .voted(let accusation):
+        seats.insert(accusation.by)
+        seats.insert(accusation.target)
+      case .died(let seat, _): seats.insert(seat)
+      default: break
+      }
+    }
+    if case .table(let page) = app.state.screen, case .confirmOut(let seat, _) = page.mode {
+      seats.insert(seat)
+    }
+    return seats
+  }
+
+  /// How a frame is compared.
+  enum View { case whole, ownerOnly, moderatorOnly }
+
+  static func view(_ state: AppState) -> View {
+    if state.confirmation != nil { return .whole }
+    switch state.screen {
+    case .reveal: return .ownerOnly
+    case .table(let page):
+      switch page.mode {
+      case .reveal, .confirmOut: return .ownerOnly
+      default: return .whole
+      }
+    case .narrator(let page):
+      guard let narration = state.session?.narration, narration.mode == .moderator else { return .whole }
+      if page.showingRoles { return .moderatorOnly }
+      if case .awake = narration.stage { return .moderatorOnly }
+      return .whole
+    default: return .whole
+    }
+  }
+
+  /// A short name for the kind of screen on show, for the coverage check.
+  static func kind(_ state: AppState) -> String {
+    var kind: String
+    switch state.screen {
+    case .home: kind = "home"
+    case .info: kind = "info"
+    case .players: kind = "players"
+    case .setup: kind = "setup"
+    case .handOff: kind = "handOff"
+    case .reveal: kind = "reveal"
+    case .table(let page):
+      switch page.mode {
+      case .main: kind = "table"
+      case .pick(let purpose):
+        kind = "table.pick." + String(describing: purpose).prefix { $0 != "(" }
+      case .confirmIdentity: kind = "table.confirmIdentity"
+      case .countdown: kind = "table.countdown"
+      case .reveal: kind = "table.reveal"
+      case .cause: kind = "table.cause"
+      case .guessHandOff: kind = "table.guessHandOff"
+      case .guessLocation: kind = "table.guessLocation"
+      case .roles: kind = "table.roles"
+      case .locations: kind = "table.locations"
+      case .outHandOff: kind = "table.outHandOff"
+      case .confirmOut: kind = "table.confirmOut"
+      }
+    case .summary: kind = "summary"
+    case .narrator:
+      let stage = state.session?.narration.map { String(describing: $0.stage).prefix { $0 != "(" } } ?? ""
+      kind = "narrator.\(state.session?.narration?.mode.rawValue ?? "").\(stage)"
+      if let table = state.table, let step = state.session?.narration?.awakeStep(on: table) {
+        kind += "." + step.id.rawValue
+      }
+    case .settings: kind = "settings"
+    }
+    if let question = state.confirmation?.question {
+      kind += "+" + String(describing: question).prefix { $0 != "(" }
+    }
+    return kind
+  }
+
+  /// The differences between two frames that the table could see, if any.
+  static func differences(_ a: Canvas, _ b: Canvas, view: View) -> String? {
+    switch view {
+    case .moderatorOnly:
+      return nil
+    case .whole:
+      guard a != b else { return nil }
+      for row in 0..<a.height {
+        let cellsA = (0..<a.width).map { a[row, $0] }
+        let cellsB = (0..<b.width).map { b[row, $0] }
+        if cellsA != cellsB {
+          let same = a.lines[row] == b.lines[row]
+          return "row \(row) differs\(same ? " in style" : ""):\n  A |\(a.lines[row])|\n  B |\(b.lines[row])|"
+        }
+      }
+      return "the cursor differs"
+    case .ownerOnly:
+      // The words may differ; the outline, the styles in each row, the header and the footer may not.
+      for row in 0..<a.height {
+        let lineA = a.lines[row]
+        let lineB = b.lines[row]
+        if row == 0 || row == a.height - 1 {
+          if lineA != lineB { return "row \(row) (header or footer) differs:\n  A |\(lineA)|\n  B |\(lineB)|" }
+        }
+        let textA = lineA.contains { !$0.isWhitespace }
+        let textB = lineB.contains { !$0.isWhitespace }
+        if textA != textB {
+          return "row \(row) holds text in one and not the other:\n  A |\(lineA)|\n  B |\(lineB)|"
+        }
+        let stylesA = Set((0..<a.width).map { a[row, $0] }.filter { $0.character != " " }.map(\.style))
+        let stylesB = Set((0..<b.width).map { b[row, $0] }.filter { $0.character != " " }.map(\.style))
+        if stylesA != stylesB { return "row \(row) is styled differently:\n  A |\(lineA)|\n  B |\(lineB)|" }
+      }
+      return nil
+    }
+  }
+
+  /// The roles moved among the seats not in `fixed`: a random permutation
+  /// that moves at least two different roles, or nil if none can.
+  static func order(for table: Table, fixed: Set<Int>, generator: inout SplitMix64) -> [Int]? {
+    let free = table.seats.indices.filter { !fixed.contains($0) }
+    guard Set(free.map { table.seats[$0].role }).count > 1 else { return nil }
+    for _ in 0..<20 {
+      var shuffled = free
+      for index in stride(from: shuffled.count - 1, to: 0, by: -1) {
+        shuffled.swapAt(index, generator.uniform(below: index + 1))
+      }
+      var order = Array(table.seats.indices)
+      for (seat, from) in zip(free, shuffled) { order[seat] = from }
+      if order.indices.contains(where: { table.seats[$0].role != table.seats[order[$0]].role }) {
+        return order
+      }
+    }
+    return nil
+  }
+
+  /// The outcome of one plan: the first difference found, if any, and the kinds of screen compared.
+  struct Outcome {
+    var failure: String?
+    var kinds: Set<String> = []
+    var compared = 0
+  }
+
+  /// Plays the plan in A, then A and B side by side, comparing every frame.
+  static func run(_ plan: RoleBlindPlan, steps count: Int, probeEvery: Int = 3) -> Outcome {
+    let steps = steps(plan, count: count)
+    let start = dealt(plan)
+    guard let table = start.state.table else { return Outcome(failure: "\(plan): nothing was dealt") }
+    // A alone: which seats' fates become public before the game is over.
+    var a = start
+    var fixed: Set<Int> = []
+    var length = 0
+    for step in steps {
+      if isOver(a) { break }
+      fixed.formUnion(publicSeats(a))
+      _ = apply(step, to: &a)
+      length += 1
+    }
+    fixed.formUnion(publicSeats(a))
+    var generator = SplitMix64(seed: plan.seed &+ 99)
+    guard let order = order(for: table, fixed: fixed, generator: &generator),
+      let moved = table.withRoles(from: order)
+    else { return Outcome() }
+    var b = start
+    b.state.session?.table = moved
+    a = start
+    var outcome = Outcome()
+    func compare(_ a: App, _ b: App, _ effectsA: [Effect], _ effectsB: [Effect], _ what: String) -> String? {
+      if effectsA != effectsB { return "\(plan), \(what): the effects differ:\n  A \(effectsA)\n  B \(effectsB)" }
+      if isOver(a) != isOver(b) { return "\(plan), \(what): the game is over in one deal and not the other" }
+      if isOver(a) { return nil }
+      let kindA = kind(a.state)
+      let kindB = kind(b.state)
+      if kindA != kindB { return "\(plan), \(what): the screens differ: \(kindA) and \(kindB)" }
+      if let difference = differences(
+        a.render(width: 80, height: 24), b.render(width: 80, height: 24), view: view(a.state))
+      {
+        return "\(plan), \(what), on \(kindA): \(difference)"
+      }
+      outcome.kinds.insert(kindA)
+      outcome.compared += 1
+      return nil
+    }
+    for (index, step) in steps.prefix(length).enumerated() {
+      let effectsA = apply(step, to: &a)
+      let effectsB = apply(step, to: &b)
+      if let failure = compare(a, b, effectsA, effectsB, "step \(index) (\(step))") {
+        outcome.failure = failure
+        return outcome
+      }
+      if isOver(a) { break }
+      guard index % probeEvery == 0 else { continue }
+      // One key away: what any key would show next.
+      let before = publicSeats(a)
+      for key in probeKeys {
+        var nextA = a
+        var nextB = b
+        let probeA = nextA.handle(key)
+        let probeB = nextB.handle(key)
+        // A key that makes a seat's fate public which the run kept private
+        // (a death, a vote, a night's choice) is a different game: skipped.
+        let touched = publicSeats(nextA).union(publicSeats(nextB)).subtracting(before)
+        if !touched.isSubset(of: fixed) { continue }
+        if let failure = compare(nextA, nextB, probeA, probeB, "one key (\(key)) after step \(index)") {
+          outcome.failure = failure
+          return outcome
+        }
+      }
+    }
+    return outcome
+  }
+
+  /// The plans: every game and narration mode, both languages, tables
+  /// large and small, house rules on and off.
+  static func plans(seeds: Range<UInt64>) -> [RoleBlindPlan] {
+    var plans: [RoleBlindPlan] = []
+    for seed in seeds {
+      var generator = SplitMix64(seed: seed &* 7_919)
+      let language: Language = seed % 2 == 0 ? .en : .el
+      var rules = HouseRules()
+      rules.revealDeadRoles = generator.uniform(below: 2) == 0
+      rules.hideSpyCount = generator.uniform(below: 2) == 0
+      rules.revealCountdown = generator.uniform(below: 4) == 0
+      rules.narrator.doctorMayProtectSelf = generator.uniform(below: 2) == 0
+      rules.narrator.doctorMayRepeat = generator.uniform(below: 2) == 0
+      rules.narrator.firstNightMeetingOnly = generator.uniform(below: 3) == 0
+      rules.narrator.tie = generator.uniform(below: 2) == 0 ? .nobodyOut : .revoteOnce
+      rules.narrator.announceSaves = generator.uniform(below: 2) == 0
+      for mode in NarrationMode.allCases {
+        plans.append(
+          RoleBlindPlan(
+            game: "palermo", narration: mode, language: language, players: 5 + generator.uniform(below: 4),
+            houseRules: rules, seed: seed))
+      }
+      plans.append(
+        RoleBlindPlan(
+          game: "spy", language: language, players: 4 + generator.uniform(below: 4), bad: 1 + generator.uniform(below: 2),
+          houseRules: rules, seed: seed))
+      plans.append(
+        RoleBlindPlan(
+          game: "killer", language: language, players: 4 + generator.uniform(below: 4),
+          bad: 1 + generator.uniform(below: 2), houseRules: rules, seed: seed))
+    }
+    return plans
+  }
+}
+
+@Suite struct RoleBlindTests {
+  /// The screens of a game in play that the runs must reach and compare.
+  static let mustCover: [String] = [
+    "handOff", "reveal", "table", "table.pick.look", "table.pick.markDead", "table.pick.accuser",
+    "table.pick.accuse", "table.pick.tableAccuses", "table.pick.guesser", "table.confirmIdentity",
+    "table.reveal", "table.cause", "table.guessHandOff", "table.guessLocation", "table.roles", "table.outHandOff",
+    "table.confirmOut", "settings", "info",
+    "narrator.parea.dusk", "narrator.parea.nightFalls", "narrator.parea.awake.thieves",
+    "narrator.parea.awake.doctor", "narrator.parea.asleep", "narrator.parea.morning",
+    "narrator.parea.discussion", "narrator.parea.vote", "narrator.moderator.dusk", "narrator.moderator.morning",
+    "narrator.moderator.vote",
+  ]
+
+  @Test func noScreenOrSoundDependsOnWhoHoldsWhichRole() {
+    var kinds: Set<String> = []
+    var compared = 0
+    for plan in RoleBlind.plans(seeds: 0..<8) {
+      let outcome = RoleBlind.run(plan, steps: 700)
+      kinds.formUnion(outcome.kinds)
+      compared += outcome.compared
+      if let failure = outcome.failure {
+        Issue.record("\(failure)")
+      }
+    }
+    let missing = Self.mustCover.filter { !kinds.contains($0) }
+    #expect(missing.isEmpty, "screens never compared: \(missing)")
+    #expect(compared > 10_000, "only \(compared) frames compared")
+  }
+}
