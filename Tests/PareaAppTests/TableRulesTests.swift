@@ -11,25 +11,42 @@ private typealias R = Palermo.Roles
 /// Cop cannot be killed, and under the first-night house rule nobody dies on
 /// Palermo's first night.
 @Suite struct TableRulesTests {
-  /// The Cop is listed like everyone else (a shorter list would tell the
-  /// table who the Cop is), but marking the Cop out is refused and says why.
-  @Test(arguments: [Language.en, .el]) func theCopIsListedButCannotBeMarkedOut(_ language: Language) throws {
+  /// Everyone is listed (a shorter list would tell the table who the Cop
+  /// is), and whoever is marked out answers in private: the Cop or a killer,
+  /// whom a wink cannot take out, stays in whatever they press, and the
+  /// table sees the same words as for a citizen who says no.
+  @Test(arguments: [Language.en, .el]) func aPlayerMarkedOutAnswersInPrivate(_ language: Language) throws {
     var app = tableApp(Killer(), killerRoles, language: language)
     app.send(.table(.command(.markDead)))
     #expect(app.state.pickable(for: .markDead) == Array(killerRoles.indices), "every living player is listed")
     let before = try #require(app.state.table)
     try app.pick(1)  // Νίκος, the Cop
+    #expect(app.page?.mode == .outHandOff(seat: 1, cause: .killed))
+    expectGolden(app.render(width: 80, height: 24), "table-killer-out-handoff.\(language)")
+    app.press(.enter)
+    #expect(app.page?.mode == .confirmOut(seat: 1, cause: .killed))
+    expectGolden(app.render(width: 80, height: 24), "table-killer-out-cop.\(language)")
+    app.press(.enter)  // "I am out": a wink cannot take the Cop out
     #expect(app.state.table == before, "nothing recorded")
-    let page = try #require(app.page)
-    #expect(page.mode == .main)
-    #expect(page.notice?.message == "table.cannotDie.message")
-    let words = language == .en ? "a wink does not kill the Cop" : "Ο Αστυνόμος δεν πεθαίνει"
-    #expect(app.screen.contains("Νίκος") && app.screen.contains(words), "\(app.screen)")
-    expectGolden(app.render(width: 80, height: 24), "table-killer-cop-not-killed.\(language)")
-    // A citizen is marked out as before.
+    let refused = app.render(width: 80, height: 24)
+    #expect(app.page?.notice?.message == "table.out.stillIn.message")
+    // A citizen who says no: the same screen at the table.
+    app.press(.escape)
     app.send(.table(.command(.markDead)))
     try app.pick(2)
+    app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "table-killer-out-citizen.\(language)")
+    app.press(.escape)  // "I am not out"
+    #expect(app.state.table == before, "nothing recorded")
+    let declined = app.render(width: 80, height: 24)
+    #expect(refused.lines.dropFirst(4) == declined.lines.dropFirst(4) || refused.lines.count == declined.lines.count)
+    // A citizen who says yes is out.
+    app.press(.escape)
+    app.send(.table(.command(.markDead)))
+    try app.pick(2)
+    app.press(.enter, .enter)
     #expect(app.state.table?.seats[2].death == .killed)
+    #expect(app.page?.notice?.message == "table.out.done.message")
   }
 
   @Test(arguments: [false, true]) func theFirstNightFollowsTheHouseRule(_ meetingOnly: Bool) throws {
