@@ -20,7 +20,7 @@ private typealias R = Palermo.Roles
     app.send(.table(.command(.markDead)))
     #expect(app.state.pickable(for: .markDead) == Array(killerRoles.indices), "every living player is listed")
     let before = try #require(app.state.table)
-    try app.pick(1)  // Νίκος, the Cop
+    try app.pick(1, answeringOut: false)  // Νίκος, the Cop
     #expect(app.page?.mode == .outHandOff(seat: 1, cause: .killed))
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-handoff.\(language)")
     app.press(.enter)
@@ -33,7 +33,7 @@ private typealias R = Palermo.Roles
     // A citizen who says no: the same screen at the table.
     app.press(.escape)
     app.send(.table(.command(.markDead)))
-    try app.pick(2)
+    try app.pick(2, answeringOut: false)
     app.press(.enter)
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-citizen.\(language)")
     app.press(.escape)  // "I am not out"
@@ -43,7 +43,7 @@ private typealias R = Palermo.Roles
     // A citizen who says yes is out.
     app.press(.escape)
     app.send(.table(.command(.markDead)))
-    try app.pick(2)
+    try app.pick(2, answeringOut: false)
     app.press(.enter, .enter)
     #expect(app.state.table?.seats[2].death == .killed)
     #expect(app.page?.notice?.message == "table.out.done.message")

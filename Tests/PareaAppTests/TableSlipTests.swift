@@ -50,13 +50,20 @@ extension App {
     send(.table(.pick))
   }
 
-  /// Picks `seat` in the pick on show.
-  mutating func pick(_ seat: Int) throws {
+  /// Picks `seat` in the pick on show (a player marked out in Killer then
+  /// says yes in private, unless `answeringOut` is false).
+  mutating func pick(_ seat: Int, answeringOut: Bool = true) throws {
     let purpose = try #require(
       { if case .pick(let purpose) = page?.mode { purpose } else { nil } }(), "no pick on show: \(state.screen)")
     let index = try #require(state.pickable(for: purpose).firstIndex(of: seat))
     for _ in 0..<index { send(.table(.move(1))) }
     send(.table(.pick))
+    // Killer's wink: the player marked out says so in private.
+    if answeringOut, case .outHandOff = page?.mode {
+      send(.table(.pick))
+      send(.table(.answerOut(true)))
+      send(.table(.dismiss))
+    }
   }
 }
 
@@ -163,10 +170,14 @@ extension App {
     store.app.send(.table(.command(.markDead)))
     let index = try #require(store.state.pickable(for: .markDead).firstIndex(of: 4))
     for _ in 0..<index { store.app.send(.table(.move(1))) }
-    // The second death in a row is recorded at once: no question.
-    try store.send(.table(.pick), effects: [.saveGame]) {
+    // The second death in a row is recorded once the player says so: no question.
+    store.app.send(.table(.pick))
+    store.app.send(.table(.pick))
+    try store.send(.table(.answerOut(true)), effects: [.saveGame, .redrawAll]) {
       try $0.session?.table?.markDead(4, cause: .killed)
-      $0.screen = .table(TableScreen(mode: .main, selection: index))  // the pick's row, kept on the list
+      var page = TableScreen(mode: .main, selection: index)  // the pick's row, kept on the list
+      page.notice = Notice(kind: .info, title: "table.out.done.title", message: "table.out.done.message", args: ["name": .text($0.table!.seats[4].name)])
+      $0.screen = .table(page)
     }
     #expect(store.state.table?.alive == [0, 1, 3, 5])
   }

@@ -379,15 +379,17 @@ struct KillerTableTests {
 
   /// An accusation by someone who is not the Cop is never refused (a refusal
   /// would tell the table who the Cop is not): it is a false claim, recorded,
-  /// and the killers get away.
+  /// and it loses the game for the claimer's own side (a killer's claim for
+  /// the killers, a citizen's for the town): a claim never pays.
   @Test(arguments: [(accuser: 2, target: 0), (accuser: 0, target: 3), (accuser: 3, target: 2)])
-  func aFalseClaimToBeTheCopEndsTheGame(accuser: Int, target: Int) throws {
+  func aFalseClaimToBeTheCopLosesForTheClaimersSide(accuser: Int, target: Int) throws {
     var table = table(killers: 2)
     #expect(try table.accuse(target, by: accuser) == false)
     #expect(table.accusations == [Accusation(by: accuser, target: target, correct: false)])
     #expect(table.alive.count == table.seats.count)
     #expect(table.falseAccusation == Accusation(by: accuser, target: target, correct: false))
-    #expect(game.winner(of: table) == Killer.killers)
+    let claimerIsAKiller = table.seats[accuser].role == Killer.killer
+    #expect(game.winner(of: table) == (claimerIsAKiller ? Killer.town : Killer.killers))
     #expect(game.ending(of: table) == .falseAccusation(by: accuser))
     #expect(table.accusationsLeft(for: 1) == Killer.copAttempts)
     #expect(throws: TableError.gameOver) { try table.accuse(0, by: 1) }
