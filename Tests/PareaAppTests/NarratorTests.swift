@@ -354,8 +354,9 @@ enum StepHolder { case alive, dead, notDealt }
     let table = try #require(store.state.table)
     let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
     let doctor = try #require(table.seats(holding: Palermo.Roles.doctor).first)
-    let victims = table.alive.filter { !thieves.contains($0) }
-    let victim = try #require(victims.first { $0 != doctor })
+    // Everyone still in the game is on the list, the thieves too.
+    let victims = table.alive
+    let victim = try #require(victims.first { $0 != doctor && !thieves.contains($0) })
     let speak = { (key: String) in store.app.speech(store.app.line(key)) }
     var now = store.state.clock
 
@@ -373,14 +374,27 @@ enum StepHolder { case alive, dead, notDealt }
     store.tick(now: now, effects: [speak("narrator.say.thieves.wake"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
+      $0.keyGuard = KeyPause(since: now)  // the list answers after a quiet moment
     }
-    // ↓ moves the highlight to the victim, Enter asks, Enter confirms: the
-    // choice is in the log, the screen goes to "eyes closed", the step goes on.
+    store.tick(now: now + 1_000) {
+      $0.clock = now + 1_000
+      $0.keyGuard = nil
+    }
+    // ↓ moves the highlight to the victim, Enter asks, Enter confirms (after
+    // a quiet moment again): the choice is in the log, the screen goes to
+    // "eyes closed", the step goes on.
     let index = try #require(victims.firstIndex(of: victim))
     for step in 0..<index {
       store.press(.down) { $0.screen = Self.page(step + 1) }
     }
-    store.press(.enter) { $0.screen = Self.page(index, confirming: .seat(victim)) }
+    store.press(.enter) {
+      $0.screen = Self.page(index, confirming: .seat(victim))
+      $0.keyGuard = KeyPause(since: now + 1_000)
+    }
+    store.tick(now: now + 2_000) {
+      $0.clock = now + 2_000
+      $0.keyGuard = nil
+    }
     try store.press(.enter, effects: [.redrawAll, .saveGame]) {
       $0.screen = Self.page(0)
       try $0.session?.table?.recordChoice("thieves", seat: victim)
@@ -404,6 +418,7 @@ enum StepHolder { case alive, dead, notDealt }
     store.tick(now: now, effects: [speak("narrator.say.doctor.wake"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
+      $0.keyGuard = KeyPause(since: now)
     }
     now = doctorEnd
     next = try Self.probe(store.app) { $0.tick(now: now) }
@@ -411,6 +426,7 @@ enum StepHolder { case alive, dead, notDealt }
     try store.tick(now: now, effects: [.redrawAll, speak("narrator.say.doctor.sleep"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
+      $0.keyGuard = nil
       try $0.session?.table?.recordChoice("doctor", seat: nil)
     }
     // Morning: the victim died, and the table is in Day 1.

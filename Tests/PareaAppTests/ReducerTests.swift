@@ -226,9 +226,19 @@ import PareaRules
     store.app.addPlayers(["A", "B", "C"])
     store.app.send(.players(.proceed))
     store.app.send(.setup(.deal))
-    store.send(.back) { $0.confirmation = PareaApp.Confirmation(.abandonGame) }
-    store.send(.confirm(false)) { $0.confirmation = nil }
-    store.send(.back) { $0.confirmation = PareaApp.Confirmation(.abandonGame) }
+    // The question covers the hand-off; "no" brings it back, guarded afresh.
+    store.send(.back) {
+      $0.confirmation = PareaApp.Confirmation(.abandonGame)
+      $0.keyGuard = nil
+    }
+    store.send(.confirm(false)) {
+      $0.confirmation = nil
+      $0.keyGuard = KeyPause(since: 0)
+    }
+    store.send(.back) {
+      $0.confirmation = PareaApp.Confirmation(.abandonGame)
+      $0.keyGuard = nil
+    }
     // Yes: the session goes as a whole, and the saved game with it.
     store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
@@ -346,6 +356,10 @@ import PareaRules
       app.send(.table(.command(.markDead)))
       for _ in 0..<citizen { app.send(.table(.move(1))) }
       app.send(.table(.pick))
+      // The player says so in private.
+      app.send(.table(.pick))
+      app.send(.table(.answerOut(true)))
+      app.send(.table(.dismiss))
       // The only player out: the rows above take one line each, and the role
       // goes on the line under the cause.
       let rows = app.screen.split(separator: "\n", omittingEmptySubsequences: false)

@@ -19,8 +19,13 @@ import Testing
     let before = store.state.screen
     store.press(.character("i"), effects: effects, {
       $0.screen = .info(InfoScreen(game: game, returnTo: ReturnPoint(before)))
+      $0.keyGuard = nil  // the rules choose nothing
     }, sourceLocation: sourceLocation)
-    store.press(.escape, { $0.screen = before }, sourceLocation: sourceLocation)
+    store.press(.escape, { state in
+      state.screen = before
+      // Back on a screen whose next key could choose: guarded afresh.
+      state.keyGuard = state.guardedMoment == nil ? nil : KeyPause(since: state.clock)
+    }, sourceLocation: sourceLocation)
   }
 
   /// Presses i, which must change nothing at all.

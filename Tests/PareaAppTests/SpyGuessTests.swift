@@ -68,16 +68,38 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     var store = TestStore(spyTable(spy: 2))
     store.press(.character("g")) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 0)) }
     store.press(.down) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 1)) }
-    store.press(.enter, effects: [.redrawAll]) { $0.screen = .table(TableScreen(mode: .guessHandOff(by: 1), selection: 1)) }
-    store.press(.escape) { $0.screen = .table(TableScreen(mode: .main, selection: 1)) }
+    // The hand-off to a claimant is guarded: its next key goes on in private.
+    store.press(.enter, effects: [.redrawAll]) {
+      $0.screen = .table(TableScreen(mode: .guessHandOff(by: 1), selection: 1))
+      $0.keyGuard = KeyPause(since: $0.clock)
+    }
+    store.press(.escape) {
+      $0.screen = .table(TableScreen(mode: .main, selection: 1))
+      $0.keyGuard = nil
+    }
     // Every pick opens on its first player: down to Bob again.
     store.press(.character("g")) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 0)) }
     store.press(.down) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 1)) }
-    store.press(.enter, effects: [.redrawAll]) { $0.screen = .table(TableScreen(mode: .guessHandOff(by: 1), selection: 1)) }
+    store.press(.enter, effects: [.redrawAll]) {
+      $0.screen = .table(TableScreen(mode: .guessHandOff(by: 1), selection: 1))
+      $0.keyGuard = KeyPause(since: $0.clock)
+    }
+    store.app.waitOutPause()
     let grid = TableScreen(mode: .guessLocation(by: 1, selection: 0), selection: 1)
-    store.press(.enter, effects: [.redrawAll]) { $0.screen = .table(grid) }
-    store.press(.enter) { $0.confirmation = PareaApp.Confirmation(.finalGuess("airplane")) }
-    store.press(.character("n")) { $0.confirmation = nil }
+    store.press(.enter, effects: [.redrawAll]) {
+      $0.screen = .table(grid)
+      $0.keyGuard = nil
+    }
+    // The final question is guarded too; Esc (and n, once it answers) says no.
+    store.press(.enter) {
+      $0.confirmation = PareaApp.Confirmation(.finalGuess("airplane"))
+      $0.keyGuard = KeyPause(since: $0.clock)
+    }
+    store.app.waitOutPause()
+    store.press(.character("n")) {
+      $0.confirmation = nil
+      $0.keyGuard = nil
+    }
     store.press(.escape) { $0.screen = .table(TableScreen(mode: .main, selection: 1)) }
   }
 
@@ -113,6 +135,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     try store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
       try $0.session?.table?.guessLocation(claim.location, by: claim.claimant)
       $0.confirmation = nil
+      $0.keyGuard = nil
       $0.screen = .summary(SummaryScreen())
     }
     let table = try #require(store.state.table)

@@ -197,32 +197,35 @@ struct NarrationTests {
     #expect(driver.table.winner == row.winner)
   }
 
-  @Test("the Doctor's choices under each house rule")
-  func doctorCandidates() throws {
+  @Test("the Doctor's list is everyone; a choice the house rules forbid protects nobody")
+  func doctorChoices() throws {
     let doctor = Palermo().phase(.night)!.steps[1]
     for (selfRule, repeatRule) in [(true, true), (true, false), (false, true), (false, false)] {
       let rules = NarratorRules(doctorMayProtectSelf: selfRule, doctorMayRepeat: repeatRule)
       var driver = NightDriver(roles: eight, rules: rules)
-      // Night 1: nobody dies; the Doctor protects seat 6. Day 1: a tie.
+      // Night 1: nobody dies; the Doctor (seat 4) protects seat 6. Day 1: a tie.
       try driver.run([.night(kill: 5, protect: 6), .enter, .enter, .vote(nil), .enter])
-      let candidates = driver.table.candidates(for: doctor, rules: rules)
-      let living = driver.table.alive
-      var expected = living
-      if !selfRule { expected.removeAll { $0 == 4 } }
-      if !repeatRule { expected.removeAll { $0 == 6 } }
-      #expect(candidates == expected, "self \(selfRule), repeat \(repeatRule)")
+      let what = "self \(selfRule), repeat \(repeatRule)"
+      // The list never leaves anyone out: it would tell a peeker who the Doctor is.
+      #expect(driver.table.candidates(for: doctor, rules: rules) == driver.table.alive, "\(what)")
+      #expect(driver.table.countedChoice(4, by: doctor, rules: rules) == (selfRule ? 4 : nil), "\(what)")
+      #expect(driver.table.countedChoice(6, by: doctor, rules: rules) == (repeatRule ? 6 : nil), "\(what)")
+      #expect(driver.table.countedChoice(7, by: doctor, rules: rules) == 7, "\(what)")
     }
   }
 
-  @Test("the thieves never choose a thief; nobody chooses the dead")
-  func thievesCandidates() throws {
+  @Test("the thieves' list is everyone still in; a fellow thief chosen is the victim")
+  func thievesChoices() throws {
     var driver = NightDriver(roles: eight)
     try driver.run(.night(kill: 5, protect: 6))
     try driver.run([.enter, .enter, .vote(nil), .enter, .wait])
-    #expect(driver.narration.candidates(on: driver.table) == [2, 3, 4, 6, 7])
+    #expect(driver.narration.candidates(on: driver.table) == [0, 1, 2, 3, 4, 6, 7])
     #expect(throws: NarrationError.notACandidate(5)) { try driver.run(.choose(5)) }
-    #expect(throws: NarrationError.notACandidate(1)) { try driver.run(.choose(1)) }
     #expect(driver.table.choicesThisPhase.isEmpty)
+    // The Black thief (seat 1), chosen by the thieves, is the night's victim.
+    try driver.run(.choose(1))
+    #expect(driver.table.choicesThisPhase.map(\.seat) == [1])
+    #expect(driver.table.nightOutcome.victim == 1)
   }
 
   @Test("a choice pressed while the step's roles are out looks the same and counts for nothing")

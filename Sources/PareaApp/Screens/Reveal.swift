@@ -122,7 +122,7 @@ enum RoleCard {
       for item in table.rules.knowledge(of: seat, at: table) {
         switch item {
         case .player(let other, let role):
-          known.append("• " + words("knowledge.player", ["name": table.seats[other].name, "role": words.roleName(role)]))
+          known.append("  • " + words("knowledge.player", ["name": table.seats[other].name, "role": words.roleName(role)]))
         case .knowsNoOne:
           known.append(words("knowledge.noOne"))
         case .location(let location, let index):
@@ -146,7 +146,7 @@ enum RoleCard {
       var sentences = sentences(of: seat)
       var lines = sentences.dropLast().flatMap { TextWidth.wrap($0, width: width) }
       var last = sentences.removeLast()
-      if last.hasPrefix("• ") && lines.count + 1 < rows {
+      if last.hasPrefix("  • ") && lines.count + 1 < rows {
         // A name is never split: the rows left say that nobody else is known.
         lines.append(last)
         last = words("knowledge.nobodyElse")
