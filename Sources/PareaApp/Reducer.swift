@@ -158,6 +158,8 @@ extension AppState {
       return canvas
     }
     screen.page.draw(into: &canvas, in: PageContext(state: self, words: words, locations: locations))
+    // While keys are held back (`KeyGuard`), every screen says so in its footer.
+    if keyGuard != nil { canvas.footerNote(words("guard.note")) }
     if case .home = screen {} else if let notice = notices.first {
       // Reported from outside (a save that failed): above the footer, on any screen.
       let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)

@@ -2,7 +2,9 @@ import PareaRules
 
 extension AppState {
   /// True while the screen shows what one player sees in private: a role as
-  /// dealt or shown again, a claimed spy's guess, the moderator's list of
+  /// dealt or shown again, a claimed spy's guess, the private answer of a
+  /// player marked out (its words tell the Cop or a killer that a wink
+  /// cannot take them out), the moderator's list of
   /// roles, or a secret step of the night. The run loop clears the
   /// terminal's scroll-back once such a screen is gone, and blanks the screen
   /// and the scroll-back on the way out while one is shown (a terminal
@@ -12,7 +14,7 @@ extension AppState {
     case .reveal: return true
     case .table(let page):
       switch page.mode {
-      case .reveal, .guessLocation: return true
+      case .reveal, .guessLocation, .confirmOut: return true
       default: return false
       }
     case .narrator(let page):

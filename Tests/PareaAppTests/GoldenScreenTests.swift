@@ -158,6 +158,7 @@ import Testing
     app.press(.escape, .character("g"))
     for _ in 0..<spy { app.press(.down) }
     app.press(.enter)
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "table-spy-guess-handoff.\(language)")
     app.press(.enter, .down, .down)
     expectGolden(app.render(width: 80, height: 24), "table-spy-guess.\(language)")

@@ -45,6 +45,7 @@ import Testing
     let isSpy = slug == "giannis" || slug == "maria"
     var app = spyTable(spy: isSpy ? 0 : 1, language: .el, names: [name] + Self.others)
     app.press(.character("v"), .enter)  // the table accuses the first player, the named one
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "name-vote-starter-\(slug).el")
     app.press(.enter)  // started by the next player
     #expect(app.state.table?.votes.map(\.target) == [0])

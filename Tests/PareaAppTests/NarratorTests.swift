@@ -241,6 +241,7 @@ enum StepHolder { case alive, dead, notDealt }
 
   @Test(arguments: [Language.en, .el]) func aChoiceTurnsTheScreenToTheNeutralOne(_ language: Language) throws {
     var (app, _) = try Self.doctorStep(.alive, language: language)
+    app.waitOutPause()
     let before = app.render(width: 80, height: 24)
     expectGolden(before, "narrator-awake.\(language)", styles: true)
     #expect(try app.choose(seat: 0) == [.redrawAll, .saveGame])
@@ -271,13 +272,16 @@ enum StepHolder { case alive, dead, notDealt }
     for _ in 0..<4 { _ = try app.waitOutStage() }
     expectGolden(app.render(width: 80, height: 24), "narrator-morning.\(language)")
     app.press(.enter, .enter)
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "narrator-vote.\(language)")
     app.press(.down, .enter)
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "narrator-confirm.\(language)")
 
     var moderator = narratedApp(language, mode: .moderator)
     moderator.press(.enter)
     _ = try moderator.waitOutStage()
+    moderator.waitOutPause()
     expectGolden(moderator.render(width: 80, height: 24), "narrator-moderator.\(language)")
     // The rest of the night passes with no choice; the day's footer fits every key.
     for _ in 0..<4 { _ = try moderator.waitOutStage() }

@@ -35,6 +35,7 @@ import Testing
       .main: false, .confirmIdentity(seat: 0): false, .countdown(seat: 0, RevealCountdown()): false,
       .reveal(seat: 0): true, .guessHandOff(by: 0): false, .guessLocation(by: 0, selection: 0): true,
       .roles(scroll: 0): false, .locations(scroll: 0): false,
+      .outHandOff(seat: 0, cause: .killed): false, .confirmOut(seat: 0, cause: .killed): true,
     ]
     for (mode, expected) in secret {
       page.mode = mode
@@ -62,11 +63,35 @@ import Testing
   }
 
   /// The reveal of seat 0, drawn as the hand-off's reveal draws it.
-  static func reveal(_ game: any GameType, role: RoleID, _ language: Language) -> Canvas {
+  static func reveal(
+    _ game: any GameType, role: RoleID, _ language: Language, width: Int = 80, height: Int = 24
+  ) -> Canvas {
     var state = AppState(language: language, table: table(game, role: role))
     state.game = game.id
     state.screen = .reveal(RevealScreen(seat: 0))
-    return App(state: state, configuration: configuration(language)).render(width: 80, height: 24)
+    return App(state: state, configuration: configuration(language)).render(width: width, height: height)
+  }
+
+  /// The rows of a canvas that hold any text: the outline seen from across the table.
+  static func outline(_ canvas: Canvas) -> [Int] {
+    canvas.lines.indices.filter { row in
+      // Inside the frame only: the frame itself is the same on every card.
+      canvas.lines[row].dropFirst(8).dropLast(8).contains { !$0.isWhitespace && $0 != "│" }
+    }
+  }
+
+  /// Every card of a game has text in the same rows, in both languages and
+  /// at any size: how much is written never tells a role or a side.
+  @Test(arguments: languages) func everyCardHasTheSameOutline(_ language: Language) throws {
+    for (width, height) in [(80, 24), (100, 30), (132, 40)] {
+      for game in GameRegistry.all {
+        let reference = Self.outline(Self.reveal(game, role: game.roles[0].id, language, width: width, height: height))
+        for role in game.roles {
+          let outline = Self.outline(Self.reveal(game, role: role.id, language, width: width, height: height))
+          #expect(outline == reference, "\(game.id) \(role.id) (\(language), \(width)×\(height))")
+        }
+      }
+    }
   }
 
   /// The card's rows that hold text of the role: its name, its side, and the

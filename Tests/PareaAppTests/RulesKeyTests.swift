@@ -311,6 +311,7 @@ import Testing
     #expect(app.state.screen == .info(InfoScreen(game: "palermo", returnTo: ReturnPoint(day))))
     app.press(.escape)
     #expect(app.state.screen == day)
+    app.waitOutPause()  // back on the vote's list: guarded afresh
     let footer = app.render(width: 80, height: 24).lines.last ?? ""
     #expect(footer.contains("Enter choose"))
   }

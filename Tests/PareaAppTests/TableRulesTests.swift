@@ -22,9 +22,11 @@ private typealias R = Palermo.Roles
     let before = try #require(app.state.table)
     try app.pick(1, answeringOut: false)  // Νίκος, the Cop
     #expect(app.page?.mode == .outHandOff(seat: 1, cause: .killed))
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-handoff.\(language)")
     app.press(.enter)
     #expect(app.page?.mode == .confirmOut(seat: 1, cause: .killed))
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-cop.\(language)")
     app.press(.enter)  // "I am out": a wink cannot take the Cop out
     #expect(app.state.table == before, "nothing recorded")
@@ -35,6 +37,7 @@ private typealias R = Palermo.Roles
     app.send(.table(.command(.markDead)))
     try app.pick(2, answeringOut: false)
     app.press(.enter)
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-citizen.\(language)")
     app.press(.escape)  // "I am not out"
     #expect(app.state.table == before, "nothing recorded")

@@ -42,8 +42,7 @@ public struct HandOffScreen: Hashable, Sendable {
       canvas.center(words("handOff.countdown", ["seconds": String(countdown.seconds)]), row: 16, in: bounds, style: Theme.title)
       canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
     } else if state.keyGuard != nil {
-      canvas.center(words("handOff.wait"), row: 16, in: bounds, style: Theme.dim)
-      canvas.footerNote(words("handOff.waitNote"))
+      canvas.center(words("handOff.wait"), row: 16, in: bounds, style: Theme.dim)  // the footer says why (`AppState.render`)
     } else {
       canvas.center(words("handOff.ready", ["name": table.seats[seat].name]), row: 16, in: bounds)
       canvas.footer([

@@ -59,11 +59,7 @@ enum RoleCard {
     guard table.seats.indices.contains(seat) else { return }
     let rules = table.rules
     let player = table.seats[seat]
-    let bounds = canvas.bounds
-    canvas.header(words, title: words.gameName(table.game), right: player.name)
-    let card = Rect(row: 2, column: 6, width: bounds.width - 12, height: bounds.height - 4)
-    canvas.frame(card, title: words.upper(player.name), style: Theme.frame)
-    let inner = card.inset(2)
+    let (card, inner) = frame(for: player, table: table, into: &canvas, words: words)
     var row = inner.row
     canvas.center(words("reveal.youAre"), row: row, in: card, style: Theme.dim)
     row += 1
@@ -85,6 +81,17 @@ enum RoleCard {
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.hideRole")), KeyHint(key: "Esc", label: words("key.hideRole")),
     ])
+  }
+
+  /// The frame of every screen one player reads alone (the card, a private
+  /// answer): the header and a frame titled with their name, the same for
+  /// every role. Returns the frame and the area inside its margin.
+  static func frame(for player: Seat, table: Table, into canvas: inout Canvas, words: Words) -> (card: Rect, inner: Rect) {
+    let bounds = canvas.bounds
+    canvas.header(words, title: words.gameName(table.game), right: player.name)
+    let card = Rect(row: 2, column: 6, width: bounds.width - 12, height: bounds.height - 4)
+    canvas.frame(card, title: words.upper(player.name), style: Theme.frame)
+    return (card, card.inset(2))
   }
 
   /// The rows of the cards of one table: worked out from every seat, so

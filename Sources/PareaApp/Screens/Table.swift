@@ -650,8 +650,7 @@ extension TableScreen {
         canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
       } else if state.keyGuard != nil {
         canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
-        canvas.center(words("table.areYouWait"), row: 14, in: bounds, style: Theme.dim)
-        canvas.footer([KeyHint(key: "Esc", label: words("key.cancel"))])
+        canvas.center(words("table.areYouWait"), row: 14, in: bounds, style: Theme.dim)  // the footer says why
       } else {
         canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
         canvas.footer([
@@ -910,11 +909,7 @@ extension TableScreen {
   /// out that they stay in whatever they press.
   private func drawConfirmOut(into canvas: inout Canvas, seat: Int, cause: DeathCause, table: Table, words: Words) {
     let player = table.seats[seat]
-    let bounds = canvas.bounds
-    canvas.header(words, title: words.gameName(table.game), right: player.name)
-    let card = Rect(row: 2, column: 6, width: bounds.width - 12, height: bounds.height - 4)
-    canvas.frame(card, title: words.upper(player.name), style: Theme.frame)
-    let inner = card.inset(2)
+    let (card, inner) = RoleCard.frame(for: player, table: table, into: &canvas, words: words)
     canvas.center(words("table.out.question"), row: inner.row + 1, in: card, style: Theme.title)
     let canDie = table.rules.role(player.role)?.canDie(of: cause) != false
     let texts = [words("table.out.canDie"), words("table.out.cannotDie")]
