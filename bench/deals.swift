@@ -66,6 +66,26 @@ struct DealsBenchmark {
       let median = rates[rates.count / 2]
       print("deals \(game.id) \(players) \(Int(median)) \(Int(rates.last!))")
     }
+    balance()
     print("checksum \(checksum)")
+  }
+
+  /// Palermo's suggested sets, each played 20,000 times with random but legal
+  /// choices (`Balance`), with the thieves striking on the first night and
+  /// with a first night of meeting only. One line per set and rule:
+  ///   balance <players> <kill|meet> <town rate> <thieves rate> <decided at dawn> <games>
+  static func balance() {
+    for players in Palermo().players {
+      guard let setup = Palermo().suggestedSetup(players: players) else { continue }
+      for meetingOnly in [false, true] {
+        var house = NarratorRules()
+        house.firstNightMeetingOnly = meetingOnly
+        let report = Balance.simulate(
+          Palermo(), setup: setup, players: players, games: 20_000, house: house, seed: UInt64(players))
+        print(
+          "balance \(players) \(meetingOnly ? "meet" : "kill") \(report.rate(of: Palermo.town))",
+          "\(report.rate(of: Palermo.thieves)) \(report.decidedBeforeFirstVote) \(report.games)")
+      }
+    }
   }
 }

@@ -703,6 +703,8 @@ def machine():
 
 
 def run_deals(path):
+    """The deals program's lines: deals per second per game, and the win
+    rates of Palermo's suggested sets in random games (`balance` lines)."""
     out = subprocess.run([path], capture_output=True, text=True, check=True).stdout
     rows = []
     for line in out.splitlines():
@@ -710,6 +712,10 @@ def run_deals(path):
         if len(parts) == 5 and parts[0] == "deals":
             rows.append({"game": parts[1], "players": int(parts[2]),
                          "median": float(parts[3]), "best": float(parts[4])})
+        elif len(parts) == 7 and parts[0] == "balance":
+            rows.append({"balance": True, "players": int(parts[1]), "first_night": parts[2],
+                         "town": float(parts[3]), "thieves": float(parts[4]),
+                         "at_dawn": int(parts[5]), "games": int(parts[6])})
     return rows
 
 
@@ -895,12 +901,23 @@ def report(results, deals, extra, voice=None):
                 "(with an option, not a target)", None,
                 f"first frame {fmt(o['ff_med'])} ms = {fmt(o['ff_med'] / floor['ff_med'])}x C:"
                 f" swift-argument-parser's parse"))
-    if deals:
+    rates = [d for d in deals if not d.get("balance")]
+    balance = [d for d in deals if d.get("balance")]
+    if rates:
         print()
         print("rules library, deals per second (SplitMix64, validation included):")
-        for d in deals:
+        for d in rates:
             print(f"  {d['game']:<8} {d['players']:>2} players  {d['median']:>12,.0f} /s median"
                   f"  {d['best']:>12,.0f} /s best")
+    if balance:
+        print()
+        print(f"Palermo's suggested sets, {balance[0]['games']:,} random games each (bound: no side over 2/3,"
+              " none decided before the first vote):")
+        print("  players  first night   town  thieves  decided at dawn")
+        for b in balance:
+            ok = max(b["town"], b["thieves"]) <= 2 / 3 and b["at_dawn"] == 0
+            print(f"  {b['players']:>7}  {b['first_night']:<11}  {b['town']:>5.1%}  {b['thieves']:>7.1%}"
+                  f"  {b['at_dawn']:>15}  {'PASS' if ok else 'MISS'}")
     if voice is not None:
         print()
         if voice.get("ms"):

@@ -114,7 +114,7 @@ public enum Action: Hashable, Sendable {
 /// The app: state, the reducer and the renderer, with no I/O of its own.
 public struct App: Sendable {
   /// The current state.
-  public internal(set) var state: AppState
+  public private(set) var state: AppState
   var environment: Environment
   let wording: @Sendable (Language) -> any Wording
 

@@ -158,14 +158,14 @@ extension AppState {
       return canvas
     }
     screen.page.draw(into: &canvas, in: PageContext(state: self, words: words, locations: locations))
-    // While keys are held back (`KeyGuard`), every screen says so in its footer.
-    if keyGuard != nil { canvas.footerNote(words("guard.note")) }
     if case .home = screen {} else if let notice = notices.first {
       // Reported from outside (a save that failed): above the footer, on any screen.
       let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)
       canvas.notice(notice, words: words, row: height - 1 - rows, in: Rect(row: 0, column: 3, width: width - 6, height: 0))
     }
     confirmation?.draw(into: &canvas, words: words, table: table)
+    // While keys are held back (`KeyGuard`), the footer says so, over a question too.
+    if keyGuard != nil { canvas.footerNote(words("guard.note")) }
     return canvas
   }
 

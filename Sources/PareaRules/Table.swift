@@ -283,7 +283,7 @@ public struct Table: Hashable, Codable, Sendable {
   /// keeps its name, its looks and its fate. Nothing in a game moves roles:
   /// this is how the role-blind tests build the table a peeker could not tell
   /// apart from this one. Nil unless `order` is a permutation of the seats.
-  public func withRoles(from order: [Int]) -> Table? {
+  func withRoles(from order: [Int]) -> Table? {
     guard order.count == seats.count, Set(order) == Set(seats.indices) else { return nil }
     var moved = self
     for (seat, from) in order.enumerated() {

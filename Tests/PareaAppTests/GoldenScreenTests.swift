@@ -163,6 +163,7 @@ import Testing
     app.press(.enter, .down, .down)
     expectGolden(app.render(width: 80, height: 24), "table-spy-guess.\(language)")
     app.press(.enter)
+    app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "confirm-final-guess.\(language)")
     app.press(.character(language == .el ? "ν" : "y"))
     try #require(app.state.screen.isSummary, "the guess did not end the game")

@@ -1,7 +1,7 @@
 import Dispatch
 import PareaCanvas
 import PareaLocale
-import PareaRules
+@testable import PareaRules
 import Synchronization
 import Testing
 
@@ -55,11 +55,15 @@ struct RoleBlindStep: Hashable {
 enum RoleBlind {
   static let names = ["Anna", "Νίκος", "Ελένη", "Bob", "Maria-Christina", "Γιώργος", "Kostas", "Zoë"]
 
+  static func configuration(_ plan: RoleBlindPlan) -> AppConfiguration {
+    var configuration = PareaAppTests.configuration(plan.language, seed: plan.seed, narration: plan.narration)
+    configuration.houseRules = plan.houseRules
+    return configuration
+  }
+
   /// The game dealt to the plan's table, at the first hand-off.
   static func dealt(_ plan: RoleBlindPlan) -> App {
-    var configuration = configuration(plan.language, seed: plan.seed, narration: plan.narration)
-    configuration.houseRules = plan.houseRules
-    var app = App(configuration: configuration)
+    var app = App(configuration: configuration(plan))
     app.send(.home(.play(plan.game)))
     app.addPlayers(Array(names.prefix(plan.players)))
     app.send(.players(.proceed))
@@ -294,9 +298,11 @@ enum RoleBlind {
     guard let order = order(for: table, fixed: fixed, generator: &generator),
       let moved = table.withRoles(from: order)
     else { return Outcome() }
-    var b = start
-    b.state.session?.table = moved
-    a = start
+    // Both games start from the dealt state, with the same configuration.
+    var movedState = start.state
+    movedState.session?.table = moved
+    var b = App(state: movedState, configuration: configuration(plan))
+    a = App(state: start.state, configuration: configuration(plan))
     var outcome = Outcome()
     func compare(_ a: App, _ b: App, _ effectsA: [Effect], _ effectsB: [Effect], _ what: String) -> String? {
       if effectsA != effectsB { return "\(plan), \(what): the effects differ:\n  A \(effectsA)\n  B \(effectsB)" }

@@ -102,7 +102,17 @@ struct Driver {
 
   /// Presses `key` `count` times in one go (tmux `send-keys -N`).
   func press(_ key: String, times count: Int) throws {
-    if count > 0 { try session.sendKeys("-N", String(count), key) }
+    guard count > 0 else { return }
+    try waitForKeys()
+    try session.sendKeys("-N", String(count), key)
+  }
+
+  /// Waits until the screen answers keys: a screen whose next key could
+  /// choose what cannot be taken back holds keys back for a moment and says
+  /// so in its footer (`KeyGuard`); a key sent before would start the wait again.
+  func waitForKeys() throws {
+    let notes = Language.allCases.map { Catalog.builtIn($0).text("guard.note") }
+    try session.waitUntil("the keys answer") { screen in !notes.contains { screen.contains($0) } }
   }
 
   // MARK: Home, players, setup
@@ -282,6 +292,7 @@ struct Driver {
     try session.waitUntil("\(name) is highlighted") { screen in
       Screens.lines(screen).contains { $0.contains("▸ " + name + " ") }
     }
+    try waitForKeys()
     try session.sendKeys("Enter")
   }
 
@@ -294,8 +305,29 @@ struct Driver {
     try session.sendKeys("d")
     try session.waitFor(text("table.pick.markDead"))
     try pick(name, among: saved.alive.map { saved.seats[$0].name })
-    // One cause only (Killer): no "How?" box, and never a second-death question.
-    if causes.count > 1 { try chooseCause(cause, among: causes, second: second) }
+    // One cause only (Killer): no "How?" box, and never a second-death
+    // question; the player marked out says so in private.
+    if causes.count > 1 {
+      try chooseCause(cause, among: causes, second: second)
+    } else {
+      try sayOutInPrivate(name)
+    }
+  }
+
+  /// Killer's wink: the laptop goes to the player marked out, who answers
+  /// "I am out" in private; the table's notice is then put away.
+  func sayOutInPrivate(_ name: String) throws {
+    try session.waitUntilSettled("the hand-off to \(name)") {
+      $0.contains(text("handOff.passTo")) && $0.contains(upper(name))
+    }
+    try waitForKeys()
+    try session.sendKeys("Enter")
+    try session.waitFor(text("table.out.question"))
+    try waitForKeys()
+    try session.sendKeys("Enter")
+    try session.waitFor(text("table.out.done.message", ["name": name]))
+    try session.sendKeys("Escape")
+    try waitForTable()
   }
 
   /// The "How?" box: the cause of the death marked a moment ago.

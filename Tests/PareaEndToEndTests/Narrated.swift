@@ -174,8 +174,10 @@ extension Driver {
     try session.waitUntil("\(name) is highlighted") { screen in
       Screens.lines(screen).contains { $0.hasSuffix("▸ " + name) }
     }
+    try waitForKeys()
     try session.sendKeys("Enter")
     try session.waitFor(text("narrator.confirm", ["choice": name]))
+    try waitForKeys()  // the question is guarded too
     try session.sendKeys("Enter")
   }
 

@@ -80,10 +80,10 @@ extension EndToEnd {
       let first = try run.start(["--seed", "12"])
       var play = Driver(first)
       let saved = try play.dealAndRevealPalermo(["Anna", "Bob", "Chris", "Dora", "Eve"])
-      let thief = try #require(saved.seats(holding: "palermo.redThief").first)
+      let voted = try #require(saved.seats(holding: "palermo.citizenGeorge").first)  // out, and the game goes on
       try play.nextPhase(to: "day", round: 1)
-      try play.markOut(saved.seats[thief].name, cause: "votedOut", in: saved, causes: Self.palermoCauses)
-      try play.waitForRow(saved.seats[thief].name, death: "votedOut", views: 1)
+      try play.markOut(saved.seats[voted].name, cause: "votedOut", in: saved, causes: Self.palermoCauses)
+      try play.waitForRow(saved.seats[voted].name, death: "votedOut", views: 1)
       try play.press("Up", times: 10)  // the highlight back on the first player, as a resume starts
       let before = try first.settled(" ▸ " + TextWidth.pad("Anna", to: 22))
 
@@ -97,9 +97,9 @@ extension EndToEnd {
       try play.expectResumeOffered(game: "palermo", players: 5)
       try second.sendKeys("Enter")
       let after = try second.waitUntil("the table as it was") { $0 == before }
-      #expect(play.hasRow(play.row(saved.seats[thief].name, death: "votedOut", views: 1), on: after))
+      #expect(play.hasRow(play.row(saved.seats[voted].name, death: "votedOut", views: 1), on: after))
       #expect(after.contains(play.text("phase.day.name", ["round": "1"])))
-      #expect(try play.saved().seats[thief].death == "votedOut")
+      #expect(try play.saved().seats[voted].death == "votedOut")
     }
 
     @Test("kill -9 at seven points of a game; each time Resume continues exactly where it was")
@@ -151,17 +151,17 @@ extension EndToEnd {
       try killAndResume()
       try session.waitUntil("the table as it was") { $0 == before }
 
-      // 4. After a death: the Red thief voted out by day.
-      let thief = try #require(now.seats(holding: "palermo.redThief").first)
+      // 4. After a death: a citizen voted out by day (the game goes on).
+      let voted = try #require(now.seats(holding: "palermo.citizenMichael").first)
       try play.nextPhase(to: "day", round: 1)
-      try play.markOut(names[thief], cause: "votedOut", in: now, causes: Self.palermoCauses)
-      try play.waitForRow(names[thief], death: "votedOut", views: 1)
+      try play.markOut(names[voted], cause: "votedOut", in: now, causes: Self.palermoCauses)
+      try play.waitForRow(names[voted], death: "votedOut", views: 1)
       try play.press("Up", times: 10)
       before = try session.settled(" ▸ " + TextWidth.pad("Anna", to: 22))
       try killAndResume()
       try session.waitUntil("the table with the death") { $0 == before }
       now = try play.saved()
-      #expect(now.seats[thief].death == "votedOut")
+      #expect(now.seats[voted].death == "votedOut")
 
       // 5. Looking again, Chris's role on screen: back at the table, the look counted.
       try play.lookAgain("Chris", role: now.seats[2].role, in: now)

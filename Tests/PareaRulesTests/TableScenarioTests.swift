@@ -353,8 +353,8 @@ struct KillerTableTests {
     Row(name: "the last citizen winked after one killer is caught: killers", killers: 2,
         steps: [.accuse(5), .wink(2), .wink(3), .wink(4), .wink(6)], refused: [], winner: Killer.killers,
         accusationsLeft: 3),
-    Row(name: "a killer winked out by the other, the Cop catches the last: town", killers: 2,
-        steps: [.wink(5), .accuse(0)], refused: [], winner: Killer.town, accusationsLeft: 3),
+    Row(name: "a wink cannot take a killer out; the Cop catches both: town", killers: 2,
+        steps: [.wink(5), .accuse(0), .accuse(5)], refused: [0], winner: Killer.town, accusationsLeft: 3),
   ]
 
   @Test(arguments: rows) func winConditions(_ row: Row) throws {
@@ -411,9 +411,9 @@ struct KillerTableTests {
     var table = table()
     #expect(table.phase == nil && table.nextPhase == nil && table.currentPhase == nil)
     #expect(throws: TableError.notAllowed) { try table.tableAccuses(0) }
-    #expect(try table.markDead(0, cause: .killed) == nil)
+    #expect(try table.markDead(2, cause: .killed) == nil)
     #expect(throws: TableError.notAllowed) { try table.advancePhase() }
-    #expect(table.round == 1 && table.log == [.died(seat: 0, cause: .killed)])
+    #expect(table.round == 1 && table.log == [.died(seat: 2, cause: .killed)])
   }
 }
 

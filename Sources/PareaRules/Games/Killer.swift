@@ -26,7 +26,10 @@ public struct Killer: GameType {
   // Built once: `role(_:)` is called for every seat in win checks and reveals.
   private static let allRoles: [Role] =
     [
-      Role(id: Self.killer, side: Self.killers, knows: [Self.cop, Self.killer]),
+      // A wink does not take a killer out either: a killer who says "I am
+      // out" stays in (`Table.markDead` refuses it), so marking the only
+      // killer out can never end the game as a town win.
+      Role(id: Self.killer, side: Self.killers, knows: [Self.cop, Self.killer], abilities: [.cannotDie(of: .killed)]),
       // The killers know the Cop: if a wink could kill the Cop, winking at
       // the Cop first would win every game.
       Role(

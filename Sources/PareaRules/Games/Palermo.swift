@@ -80,10 +80,10 @@ public struct Palermo: GameType {
   /// A balanced role set for 5 to 14 players, measured (`Balance`, printed
   /// by `make bench`): with random but legal play neither side wins more
   /// than two games in three, and no game is decided before the first vote.
-  /// One thief up to 11 players (two thieves against a small town win at
+  /// One thief up to 12 players (two thieves against a small town win at
   /// the first dawn or soon after), the Red kamikaze from the start, the
   /// Snitch only with the Policeman who watches them from 7, roommates in
-  /// pairs from 11, the Black thief and the Black kamikaze from 12 (with
+  /// pairs from 11, the Black thief and the Black kamikaze from 13 (with
   /// one thief, a Black kamikaze taking them along at the first dawn would
   /// end the game before anyone spoke); citizens fill.
   public func suggestedSetup(players playerCount: Int) -> Setup? {
@@ -91,7 +91,7 @@ public struct Palermo: GameType {
     var roles: [RoleID] = [Roles.redThief, Roles.doctor, Roles.redKamikaze]
     if playerCount >= 7 { roles += [Roles.snitch, Roles.policeman] }
     if playerCount >= 11 { roles += [Roles.roommate1, Roles.roommate2] }
-    if playerCount >= 12 {
+    if playerCount >= 13 {
       roles.insert(Roles.blackThief, at: 1)
       roles.append(Roles.blackKamikaze)
     }

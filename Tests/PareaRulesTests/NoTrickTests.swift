@@ -1,0 +1,239 @@
+import Testing
+
+@testable import PareaRules
+
+// No trick wins: no single player's action, taken alone, ends a game in
+// their own side's favour except by the game's real rules. Checked by
+// exhaustive search on small tables: every deal of every allowed setup, and
+// every sequence of actions up to a bound, through the table's own rules.
+//
+// The actions are what one player can do on the laptop, whatever their role:
+// - Killer: claim to be the Cop and accuse anyone (the Cop's real accusation
+//   is the same action); answer "I am out" in private after being marked out
+//   (`Table.markDead` with the wink: the Cop and the killers cannot be taken
+//   out, which the screen answers in private, `TableRulesTests`).
+// - Spy: claim to be a spy and guess a location (right or wrong); the
+//   table's vote is the table's, not one player's, but it is played too so
+//   that claims are tried after votes.
+// - Palermo: the thieves' night choice (any living player, a fellow thief
+//   included) with any protection by the Doctor, and a kamikaze's choice;
+//   the day's vote is the table's, played too.
+// The real rules that may end a game for the actor's side: the Cop's
+// accusation of the last killer, a wink that takes the last citizen (the
+// citizen's own "I am out": for the other side), a spy's right guess, the
+// thieves' kill that leaves them as many as the town, a kamikaze's choice.
+
+/// A move: who makes it (nil: the table as a whole) and what it does.
+private struct Move: CustomStringConvertible {
+  let actor: Int?
+  let name: String
+  let apply: (inout Table) throws -> Void
+  var description: String { name }
+}
+
+/// Searches every sequence of up to `depth` moves from `table`; returns the
+/// first sequence whose last move ends the game for its actor's side outside
+/// the real rules (`isReal`), and counts the states visited.
+private func search(
+  _ table: Table, depth: Int, moves: (Table) -> [Move], isReal: (Move, Table, Table) -> Bool,
+  path: [Move] = [], visited: inout Int
+) -> [Move]? {
+  guard depth > 0, table.winner == nil else { return nil }
+  for move in moves(table) {
+    var next = table
+    do { try move.apply(&next) } catch { continue }
+    visited += 1
+    if let winner = next.winner, let actor = move.actor,
+      table.rules.role(table.seats[actor].role)?.side == winner, !isReal(move, table, next)
+    {
+      return path + [move]
+    }
+    if let found = search(next, depth: depth - 1, moves: moves, isReal: isReal, path: path + [move], visited: &visited) {
+      return found
+    }
+  }
+  return nil
+}
+
+/// Every distinct order of `roles` among the seats (every deal of that composition).
+private func deals(_ roles: [RoleID]) -> [[RoleID]] {
+  if roles.count <= 1 { return [roles] }
+  var result: [[RoleID]] = []
+  var seen: Set<RoleID> = []
+  for (index, role) in roles.enumerated() where seen.insert(role).inserted {
+    var rest = roles
+    rest.remove(at: index)
+    for tail in deals(rest) { result.append([role] + tail) }
+  }
+  return result
+}
+
+@Suite struct NoTrickTests {
+  // MARK: Killer
+
+  private static func killerMoves(_ table: Table) -> [Move] {
+    var moves: [Move] = []
+    for by in table.alive {
+      for target in table.alive where target != by {
+        moves.append(Move(actor: by, name: "\(by) accuses \(target)") { try $0.accuse(target, by: by) })
+      }
+      // The player marked out says "I am out": the wink takes only those it can.
+      moves.append(Move(actor: by, name: "\(by) is out") { table in
+        guard table.rules.role(table.seats[by].role)?.canDie(of: .killed) != false else { return }
+        try table.markDead(by, cause: .killed)
+      })
+    }
+    return moves
+  }
+
+  private static func killerIsReal(_ move: Move, before: Table, after: Table) -> Bool {
+    guard let actor = move.actor else { return true }
+    // The Cop's accusation (a catch of the last killer) is the game's own way to win.
+    return before.seats[actor].role == Killer.cop && after.falseAccusation == nil
+  }
+
+  /// Killer, 3 to 5 players, one or two killers, every deal, every sequence of three actions.
+  @Test(arguments: [3, 4, 5]) func killerHasNoTrick(_ players: Int) {
+    let game = Killer()
+    var visited = 0
+    for killers in game.allowedBadCounts(players: players) ?? 1...1 {
+      let composition = game.composition(for: Setup(badCount: killers), players: players)
+      for roles in deals(composition) {
+        let table = makeTable(game, roles)
+        if let trick = search(
+          table, depth: 3, moves: Self.killerMoves, isReal: Self.killerIsReal, visited: &visited)
+        {
+          Issue.record("Killer \(roles): \(trick) wins for the actor's side")
+        }
+        // "I am out" from anyone the wink cannot take changes nothing at all.
+        for seat in table.seats.indices where roles[seat] != Killer.citizen {
+          var after = table
+          let out = Self.killerMoves(table).first { $0.name == "\(seat) is out" }
+          try? out?.apply(&after)
+          #expect(after == table, "\(roles[seat]) at \(seat) was taken out")
+        }
+      }
+    }
+    #expect(visited > 300, "only \(visited) states")
+  }
+
+  /// Killer as it was: any false claim to be the Cop won for the killers.
+  private struct KillerBefore: GameType {
+    let killer = Killer()
+    var id: GameID { "killerBefore" }
+    var players: ClosedRange<Int> { killer.players }
+    var sides: [Side] { killer.sides }
+    var roles: [Role] { killer.roles }
+    var setupKind: SetupKind { killer.setupKind }
+    var deathCauses: [DeathCause] { killer.deathCauses }
+    func winner(of table: Table) -> SideID? {
+      table.falseAccusation != nil ? Killer.killers : killer.winner(of: table)
+    }
+  }
+
+  /// The search finds the trick the table found: under the old rule, a
+  /// killer who claims to be the Cop and accuses anyone wins at once.
+  @Test func theSearchFindsTheOldFalseClaim() throws {
+    var visited = 0
+    let table = makeTable(KillerBefore(), [Killer.killer, Killer.cop, Killer.citizen])
+    let trick = try #require(
+      search(table, depth: 1, moves: Self.killerMoves, isReal: Self.killerIsReal, visited: &visited))
+    #expect(trick.map(\.name) == ["0 accuses 1"])
+  }
+
+  // MARK: Spy
+
+  private static func spyMoves(_ table: Table) -> [Move] {
+    var moves: [Move] = []
+    for by in table.alive {
+      for location: LocationID in ["here", "elsewhere"] {
+        moves.append(Move(actor: by, name: "\(by) guesses \(location)") { try $0.guessLocation(location, by: by) })
+      }
+      for starter in table.alive {
+        moves.append(Move(actor: nil, name: "the table accuses \(by) (\(starter))") {
+          try $0.tableAccuses(by, startedBy: starter)
+        })
+      }
+    }
+    return moves
+  }
+
+  /// Spy, 3 and 4 players, every allowed number of spies, every deal, every sequence of three actions.
+  @Test(arguments: [3, 4]) func spyHasNoTrick(_ players: Int) {
+    let game = Spy()
+    var visited = 0
+    for spies in game.allowedBadCounts(players: players) ?? 1...1 {
+      for roles in deals(game.composition(for: Setup(badCount: spies), players: players)) {
+        let table = makeTable(game, roles, location: "here", locationRoles: roles.map { $0 == Spy.spy ? nil : 0 })
+        let trick = search(table, depth: 3, moves: Self.spyMoves, isReal: { move, before, _ in
+          // A spy's guess is the spies' own way to win.
+          move.actor.map { before.seats[$0].role == Spy.spy } ?? true
+        }, visited: &visited)
+        if let trick { Issue.record("Spy \(roles): \(trick) wins for the actor's side") }
+      }
+    }
+    #expect(visited > 40, "only \(visited) states")
+  }
+
+  // MARK: Palermo
+
+  private static func palermoMoves(_ table: Table) -> [Move] {
+    guard let phase = table.currentPhase else { return [] }
+    if case .takePlayer(let by)? = table.pending {
+      return table.alive.map { target in
+        Move(actor: by, name: "\(by) takes \(target) along") { try $0.resolveFollowUp(target: target) }
+      }
+    }
+    if phase.steps.isEmpty {
+      return table.alive.map { target in
+        Move(actor: nil, name: "day \(table.round): \(target) voted out") { table in
+          try table.markDead(target, cause: .votedOut)
+          if table.pending == nil, table.winner == nil { try table.advancePhase() }
+        }
+      }
+    }
+    // The thieves choose (a fellow thief too) and the Doctor protects anyone, as the narrator counts them.
+    let thieves = phase.steps[0]
+    let doctor = phase.steps[1]
+    let actor = table.seats(holding: Palermo.Roles.redThief).first { table.seats[$0].isAlive }
+      ?? table.seats(holding: Palermo.Roles.blackThief).first { table.seats[$0].isAlive }
+    var moves: [Move] = []
+    for victim in table.alive {
+      for protected in table.alive {
+        moves.append(Move(actor: actor, name: "night \(table.round): \(victim) chosen, \(protected) protected") { table in
+          let rules = NarratorRules()
+          try table.recordChoice(thieves.id, seat: table.countedChoice(victim, by: thieves, rules: rules))
+          try table.recordChoice(doctor.id, seat: table.countedChoice(protected, by: doctor, rules: rules))
+          try table.resolveNight()
+          if table.pending == nil, table.winner == nil { try table.advancePhase() }
+        })
+      }
+    }
+    return moves
+  }
+
+  private static func palermoIsReal(_ move: Move, before: Table, after: Table) -> Bool {
+    // The thieves' kill and a kamikaze's choice are the game's own ways to
+    // win, so long as no thief was lost by the thieves' own choice to win it.
+    let thieves = { (table: Table) in
+      table.alive.filter { Palermo.Roles.thieves.contains(table.seats[$0].role) }.count
+    }
+    return thieves(after) <= thieves(before)
+  }
+
+  /// Palermo, 5 and 6 players with the suggested set, every deal, every
+  /// sequence of three actions at 5 (a night, a vote, a kamikaze's choice or
+  /// the next night) and of two at 6.
+  @Test(arguments: [5, 6]) func palermoHasNoTrick(_ players: Int) throws {
+    let game = Palermo()
+    let roles = try #require(game.suggestedSetup(players: players)).roles
+    var visited = 0
+    for order in deals(roles) {
+      let table = makeTable(game, order)
+      if let trick = search(table, depth: players == 5 ? 3 : 2, moves: Self.palermoMoves, isReal: Self.palermoIsReal, visited: &visited) {
+        Issue.record("Palermo \(order): \(trick) wins for the actor's side")
+      }
+    }
+    #expect(visited > 1_000, "only \(visited) states")
+  }
+}
