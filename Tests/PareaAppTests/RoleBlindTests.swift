@@ -394,7 +394,8 @@ enum RoleBlind {
     "narrator.parea.dusk", "narrator.parea.nightFalls", "narrator.parea.awake.thieves",
     "narrator.parea.awake.doctor", "narrator.parea.asleep", "narrator.parea.morning",
     "narrator.parea.discussion", "narrator.parea.vote", "narrator.moderator.dusk", "narrator.moderator.morning",
-    "narrator.moderator.vote",
+    "narrator.moderator.vote", "narrator.parea.takeAlong", "table.pick.kamikaze", "table.locations",
+    "table.countdown", "table.main+undo", "table.guessLocation+finalGuess", "table.cause+secondDeath",
   ]
 
   /// 40 plans (8 seeds × Palermo in its three modes, Spy and Killer), 700

@@ -54,14 +54,15 @@ extension EndToEnd {
       }
       let gap = Int(longest.components.seconds * 1000 + longest.components.attoseconds / 1_000_000_000_000_000)
       if gap > 700 { return .stalled(gap) }
-      try #require(awakeSince != nil, "the thieves' step never opened")
-      // The list is still there, asking; nothing was chosen or saved.
+      // Nothing was chosen or saved (a choice turns the screen to "eyes closed" at once).
+      let saved = try play.saved().text
+      #expect(!saved.contains("\"chose\""), "a held Enter chose: \(saved)")
+      try #require(awakeSince != nil, "the thieves' step never showed its list")
+      // The list is still there, asking.
       let screen = try session.waitUntilSettled("the thieves' list, still asking") {
         Screens.flat($0).contains(wake) && $0.contains(play.text("narrator.step.thieves.prompt"))
       }
       #expect(!screen.contains(play.upper(play.text("narrator.eyesClosed"))), "\(TmuxSession.framed(screen))")
-      let saved = try play.saved().text
-      #expect(!saved.contains("\"chose\""), "a choice was saved: \(saved)")
       return .choseNobody
     }
   }
