@@ -790,8 +790,10 @@ def keys_while_speaking(parea, env, presses):
             child.wait_screen(["Resume"])
             child.press(b"\r", ["NIGHT 1 IS ABOUT TO FALL"])
             child.press(b"\r", ["EVERYONE, CLOSE YOUR EYES"])
-            # The thieves wake after the pause of night falling (6 s).
-            child.wait_screen(["Tonight's victim:", "\u25b8 "], timeout=15)
+            # The thieves wake after the pause of night falling (6 s); their
+            # list answers keys once the key guard's second is over (its
+            # footer then names the keys instead of asking for a moment).
+            child.wait_screen(["Tonight's victim:", "\u25b8 ", "Enter choose"], timeout=15)
 
             def lit():
                 line = next(l for l in child.screen.text().splitlines() if "\u25b8 " in l)
