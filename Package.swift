@@ -50,8 +50,11 @@ let package = Package(
     .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaCanvas"]),
     // The narrator's voice: each line spoken by its own espeak-ng process (found
     // on PATH at the first line), killed by the next line, reaped by the run
-    // loop; finds out whether it can be heard. C library only.
-    .target(name: "PareaVoice"),
+    // loop; finds out whether it can be heard; kills whatever its lines start.
+    // C library only.
+    .target(name: "PareaVoice", dependencies: ["CProcess"]),
+    // prctl for Swift (a variadic C function): the voice's child subreaper.
+    .systemLibrary(name: "CProcess", path: "Sources/CProcess"),
     .testTarget(
       name: "PareaVoiceTests", dependencies: ["PareaVoice", "PareaLocale", "PareaStrings"]),
     // The executable: command line, wiring, the run loop.
@@ -69,7 +72,9 @@ let package = Package(
     // The real binary in tmux, driven as a person would (needs tmux).
     .testTarget(
       name: "PareaEndToEndTests",
-      dependencies: ["PareaTerminal", "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules"]),
+      dependencies: [
+        "PareaTerminal", "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules", "PareaStore",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

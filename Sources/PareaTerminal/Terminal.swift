@@ -318,6 +318,25 @@ public final class Terminal {
     _ = sequence.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
   }
 
+  /// Takes the terminal back after something else may have written to it
+  /// (a process of the narrator's voice that opened the terminal's device by
+  /// its path and left the alternate screen, changed the modes or hid the
+  /// keypad): puts the program's modes back, enters the alternate screen and
+  /// the keypad mode again, and makes the next `draw` repaint every cell.
+  /// Entering the alternate screen while on it changes nothing visible: the
+  /// repaint that follows draws the whole screen anyway.
+  public func reclaim() {
+    guard isRunning else { return }
+    reset_prog_mode()
+    var bytes: [UInt8] = []
+    for name in ["smcup", "smkx"] {
+      if let value = Self.capability(name) { bytes += Array(value.utf8) }
+    }
+    _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    cursorShown = nil
+    drawn = nil
+  }
+
   /// Blanks the whole screen and then the scroll-back, before a way out
   /// that would leave them as they are (no alternate screen to go back from).
   public func wipe() {

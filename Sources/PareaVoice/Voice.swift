@@ -1,3 +1,5 @@
+import CProcess
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,13 +10,23 @@
 ///
 /// The process runs beside the program and never blocks it: `speak` starts
 /// it and returns at once, so keys and timers keep working while it talks.
-/// It is started in a process group of its own with standard input and
-/// output on `/dev/null` and standard error on a pipe this object reads (or
-/// on `/dev/null`), so nothing it writes can reach the terminal. A new line
-/// kills the one being spoken (its whole process group); `stop()` does the
-/// same; `reap()`, called once per turn of the run loop, collects lines that
-/// ended or were killed, so no zombie stays; `shutDown()` (at the program's
-/// end) kills and waits until nothing is left.
+/// It is started in a session of its own (so it has no controlling terminal:
+/// `/dev/tty` cannot be opened there, and the terminal's signals never reach
+/// it) with standard input and output on `/dev/null` and standard error on a
+/// pipe this object reads (or on `/dev/null`). A new line kills the one being
+/// spoken together with everything it started that is still in its session,
+/// even after the line itself has ended (a wrapper that plays the sound in
+/// the background and exits); `stop()` does the same; `reap()`, called once
+/// per turn of the run loop, collects what ended or was killed, so no zombie
+/// stays; `shutDown()` (at the program's end) kills and waits until nothing
+/// is left.
+///
+/// A process that leaves the line's session (`setsid`) cannot be found by its
+/// session. With `adoptsOrphans` the voice makes this process a child
+/// subreaper: such a process becomes this process's child when its parent
+/// ends, and the voice kills every child of this process at a new line, at
+/// `stop()` and at `shutDown()`. Only the program (which starts no other
+/// child) asks for that; a test process, which has children of its own, does not.
 ///
 /// Nothing happens when a `Voice` is made: `espeak-ng` is looked for on
 /// `PATH` when the first line is to be spoken, not at start-up.
@@ -63,6 +75,10 @@ public final class Voice {
   /// those killed that had not ended yet (for tests and diagnostics).
   public var unreapedProcesses: [pid_t] { (current.map { [$0.pid] } ?? []) + ending }
 
+  /// Whether this process is a child subreaper, so that what a line starts in
+  /// a session of its own comes back to it (see the type's notes).
+  public let adoptsOrphans: Bool
+
   /// Where the executable comes from: an explicit path, or `PATH`.
   private let explicitExecutable: String?
   /// `PATH` to search instead of the environment's (tests).
@@ -73,6 +89,13 @@ public final class Voice {
   private var current: Line?
   /// Lines killed whose processes had not ended yet; `reap()` collects them.
   private var ending: [pid_t] = []
+  /// The session of the line being spoken (its process id), kept after the
+  /// line has ended: what it started may still be running there (a player
+  /// it left in the background) until the next line or `stop()`.
+  private var currentSession: pid_t?
+  /// Sessions of lines stopped whose processes may not all have gone yet:
+  /// `reap()` looks again and kills what is left, until nothing is.
+  private var dyingSessions: Set<pid_t> = []
 
   /// The program that speaks, looked for on `PATH`.
   public static let programName = "espeak-ng"
@@ -88,9 +111,13 @@ public final class Voice {
   /// A voice that speaks with `executable`, or with `espeak-ng` found on
   /// `searchPath` (by default the `PATH` environment variable when the first
   /// line is spoken). Does no work now.
-  public init(executable: String? = nil, searchPath: String? = nil) {
+  /// With `adoptsOrphans`, this process becomes a child subreaper at once
+  /// (before any line is started), and every child of it counts as the
+  /// voice's: only for a program that starts no other child.
+  public init(executable: String? = nil, searchPath: String? = nil, adoptsOrphans: Bool = false) {
     self.explicitExecutable = executable
     self.searchPath = searchPath
+    self.adoptsOrphans = adoptsOrphans && parea_become_child_subreaper() == 0
   }
 
   deinit { shutDown() }
@@ -115,6 +142,7 @@ public final class Voice {
     switch Self.spawn(arguments, captureErrors: availability == .unknown) {
     case .success(let line):
       current = line
+      currentSession = line.pid
       return true
     case .failure(let error):
       availability = .missing(.cannotStart(errno: error.number))
@@ -122,11 +150,16 @@ public final class Voice {
     }
   }
 
-  /// Stops speaking at once: kills the line being spoken (its process group)
-  /// without waiting for it to end (that takes a few milliseconds, which a
-  /// new line or a key should not wait for); `reap()` collects it then.
+  /// Stops speaking at once: kills the line being spoken and everything it
+  /// started (its session; with `adoptsOrphans`, every child of this process)
+  /// without waiting for them to end (that takes a few milliseconds, which a
+  /// new line or a key should not wait for); `reap()` collects them then.
   /// Safe to call at any time, more than once.
   public func stop() {
+    if let session = currentSession {
+      currentSession = nil
+      dyingSessions.insert(session)
+    }
     if var line = current {
       current = nil
       var status: Int32 = 0
@@ -140,7 +173,8 @@ public final class Voice {
       learn(from: line, exitStatus: result == line.pid ? Self.exitStatus(status) : nil)
       if !ended { ending.append(line.pid) }
     }
-    reapEnded()
+    if !dyingSessions.isEmpty || adoptsOrphans { sweep() }
+    _ = reapEnded()
   }
 
   /// Stops speaking and waits until every process this voice started has
@@ -149,29 +183,71 @@ public final class Voice {
   public func shutDown() {
     stop()
     let start = Self.monotonicNanoseconds()
-    while !ending.isEmpty && Self.monotonicNanoseconds() - start < Self.shutDownWaitNanoseconds {
+    while hasProcessesLeft() && Self.monotonicNanoseconds() - start < Self.shutDownWaitNanoseconds {
       var pause = timespec(tv_sec: 0, tv_nsec: 200_000)
       nanosleep(&pause, nil)
-      reapEnded()
+      // A process that left the session comes back as a child only once its
+      // parent has ended: each look kills what has come back since.
+      sweep()
+      _ = reapEnded()
     }
   }
 
-  /// Collects lines that have ended, without waiting: the one speaking (once
-  /// it has said everything, which may tell whether it was heard) and those
-  /// killed before. Call it once per turn of the run loop.
-  public func reap() {
-    reapEnded()
-    guard var line = current else { return }
-    line.drainErrors()
-    current = line
-    var status: Int32 = 0
-    let result = waitpid(line.pid, &status, WNOHANG)
-    if result == 0 || (result < 0 && errno == EINTR) { return }
-    current = nil
-    line.drainErrors()
-    line.closeErrors()
-    // Gone by other means (result < 0, ECHILD): nothing to learn from it.
-    if result == line.pid { learn(from: line, exitStatus: Self.exitStatus(status)) }
+  /// Whether anything the voice started may still be there: a killed line
+  /// not reaped, a stopped line's session not empty yet, or (adopting) any
+  /// child of this process.
+  private func hasProcessesLeft() -> Bool {
+    if !ending.isEmpty || !dyingSessions.isEmpty { return true }
+    guard adoptsOrphans else { return false }
+    // Any child at all, running or not reaped yet (ECHILD: none).
+    var info = siginfo_t()
+    return waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0
+  }
+
+  /// Collects what has ended, without waiting: the line speaking (once it
+  /// has said everything, which may tell whether it was heard), those killed
+  /// before, and (adopting) any other child; kills what is left of stopped
+  /// lines' sessions. Call it once per turn of the run loop. True when some
+  /// process of the voice ended since the last call: whatever it may have
+  /// written to the terminal by a way the voice cannot close (the terminal's
+  /// device opened by its path) is then for the caller to repaint over.
+  @discardableResult
+  public func reap() -> Bool {
+    if !dyingSessions.isEmpty { sweep() }
+    var ended = reapEnded()
+    if var line = current {
+      line.drainErrors()
+      current = line
+      var status: Int32 = 0
+      let result = waitpid(line.pid, &status, WNOHANG)
+      if result != 0 && !(result < 0 && errno == EINTR) {
+        ended = true
+        current = nil
+        line.drainErrors()
+        line.closeErrors()
+        // Gone by other means (result < 0, ECHILD): nothing to learn from it.
+        if result == line.pid { learn(from: line, exitStatus: Self.exitStatus(status)) }
+      }
+    }
+    if adoptsOrphans && reapAdopted() { ended = true }
+    return ended
+  }
+
+  /// Adopting: reaps every child that has ended (processes a line started
+  /// whose parents have gone); the line speaking is left to `reap()`, which
+  /// learns from how it ended. True when one was reaped.
+  private func reapAdopted() -> Bool {
+    var reaped = false
+    while true {
+      var info = siginfo_t()
+      // Look first without reaping: the line speaking is not collected here.
+      guard waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return reaped }
+      let pid = info._sifields._sigchld.si_pid
+      guard pid > 0, pid != current?.pid else { return reaped }
+      _ = waitpid(pid, nil, WNOHANG)
+      ending.removeAll { $0 == pid }
+      reaped = true
+    }
   }
 
   /// What a line that is over tells about the voice, while that is unknown:
@@ -275,8 +351,8 @@ public final class Voice {
     var number: Int32
   }
 
-  /// Starts `arguments[0]` (a path) with `arguments` in a process group of its
-  /// own, standard input and output on `/dev/null`, standard error on a
+  /// Starts `arguments[0]` (a path) with `arguments` in a session of its own
+  /// (no controlling terminal), standard input and output on `/dev/null`, standard error on a
   /// non-blocking pipe (`captureErrors`) or `/dev/null`, no other descriptor
   /// of this process, an empty signal mask and default signal handling.
   private static func spawn(_ arguments: [String], captureErrors: Bool) -> Result<Line, SpawnError>
@@ -303,9 +379,10 @@ public final class Voice {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // Its own process group (0: the child's pid), so that killing the group
-    // ends whatever it may start, and the terminal's signals never reach it.
-    posix_spawnattr_setpgroup(&attributes, 0)
+    // Its own session (and so its own process group): no controlling
+    // terminal, so nothing it starts can open /dev/tty and write over the
+    // game; the terminal's signals never reach it; what it starts stays in
+    // the session, where a new line finds and kills it.
     var empty = sigset_t()
     sigemptyset(&empty)
     posix_spawnattr_setsigmask(&attributes, &empty)
@@ -316,7 +393,7 @@ public final class Voice {
     }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+      &attributes, Int16(Self.spawnSetSession | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
@@ -339,6 +416,12 @@ public final class Voice {
     return .success(Line(pid: pid, errors: captureErrors ? pipeEnds[0] : -1))
   }
 
+  /// glibc's `POSIX_SPAWN_SETSID` (since 2.26; Swift's Glibc module leaves it
+  /// out): the child calls `setsid()` before it runs the program. Not to be
+  /// combined with `POSIX_SPAWN_SETPGROUP` (a session leader cannot change
+  /// its group: the spawn would fail).
+  private static let spawnSetSession: Int32 = 0x80
+
   /// Marks every descriptor above standard error close-on-exec, so a line's
   /// process inherits none of this program's files, pipes or terminal
   /// descriptors (only the three it is given). Harmless for this process.
@@ -356,12 +439,79 @@ public final class Voice {
     }
   }
 
-  /// Reaps the killed lines whose processes have ended since.
-  private func reapEnded() {
+  /// Reaps the killed lines whose processes have ended since; true when one was.
+  private func reapEnded() -> Bool {
+    let before = ending.count
     ending.removeAll { pid in
       let result = waitpid(pid, nil, WNOHANG)
       return result == pid || (result < 0 && errno != EINTR)
     }
+    return ending.count != before
+  }
+
+  /// Kills (SIGKILL) every process still in a stopped line's session or, when
+  /// adopting, whose parent is this process, other than the line being
+  /// spoken; forgets a stopped session once none of its processes is left.
+  /// Killed children of this process are reaped later (`reap()`).
+  private func sweep() {
+    let me = getpid()
+    var occupied: Set<pid_t> = []
+    for process in Self.processes() where process.pid != me {
+      let inDyingSession = dyingSessions.contains(process.session)
+      let adopted = adoptsOrphans && process.parent == me && process.pid != current?.pid
+      guard inDyingSession || adopted else { continue }
+      // A zombie has ended already: only its parent's wait removes it.
+      if process.state != "Z" {
+        kill(process.pid, SIGKILL)
+        if inDyingSession { occupied.insert(process.session) }
+      }
+      if process.parent == me, !ending.contains(process.pid) { ending.append(process.pid) }
+    }
+    dyingSessions = occupied
+  }
+
+  /// One process as `/proc/<pid>/stat` describes it.
+  struct ProcessEntry {
+    var pid: pid_t
+    /// R, S, D, Z (a zombie)…
+    var state: Character
+    var parent: pid_t
+    var session: pid_t
+  }
+
+  /// Every process this one can see in `/proc` (empty where there is none).
+  static func processes() -> [ProcessEntry] {
+    guard let directory = opendir("/proc") else { return [] }
+    defer { closedir(directory) }
+    var found: [ProcessEntry] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard let pid = pid_t(name), let entry = processEntry(pid) else { continue }
+      found.append(entry)
+    }
+    return found
+  }
+
+  /// `/proc/<pid>/stat` read: "pid (name) state ppid pgrp session …" (the
+  /// name may hold spaces and parentheses: the fields follow the last ")").
+  static func processEntry(_ pid: pid_t) -> ProcessEntry? {
+    let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 512)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    let bytes = buffer[0..<count]
+    guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+    let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
+    guard fields.count >= 4,
+      let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+      let session = pid_t(String(decoding: fields[3], as: UTF8.self))
+    else { return nil }
+    let state = Character(UnicodeScalar(fields[0].first ?? UInt8(ascii: "?")))
+    return ProcessEntry(pid: pid, state: state, parent: parent, session: session)
   }
 
   /// The exit status of a `waitpid` status, or 128 + the signal that ended it.

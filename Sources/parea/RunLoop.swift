@@ -97,7 +97,9 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   func speakAfterFrame() {
     guard let speech = pendingSpeech else { return }
     pendingSpeech = nil
-    let speaker = voice ?? Voice()
+    // The program starts no other child: the voice may take every orphan
+    // for its own (a process a line started in a session of its own).
+    let speaker = voice ?? Voice(adoptsOrphans: true)
     voice = speaker
     let started = speaker.speak(speech.text, voice: speech.language.rawValue, wordsPerMinute: speech.wordsPerMinute)
     if !started { terminal.bell() }
@@ -183,9 +185,15 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     }
     // A line that has ended is reaped; if it turns out that it was not heard
     // (the first line tells), the bell marks its step, one turn late at most.
+    // Whatever an ended process may have written to the terminal (it cannot
+    // open /dev/tty, but it could open the terminal's device by its path) is
+    // painted over at once.
     if let voice {
       let before = voice.availability
-      voice.reap()
+      if voice.reap() {
+        terminal.reclaim()
+        repaintAll = true
+      }
       if voice.availability != before, case .missing = voice.availability {
         terminal.bell()
         perform(tellVoiceMissing())

@@ -14,6 +14,24 @@ import Foundation
 /// Tests read what the narrator said and check that no line outlives the
 /// program; nothing is heard, and the machine needs no espeak-ng.
 struct FakeVoice {
+  /// How the stand-in behaves after logging its call.
+  enum Kind: Sendable {
+    /// Speaks for 30 s (`exec sleep 30`), writing nothing: a working voice.
+    case speaksLong
+    /// Starts two processes that outlive it (one in its session, one that
+    /// starts its own with `setsid`), tries to write over the game's screen
+    /// through `/dev/tty`, then writes over it through the terminal's device
+    /// (found by its parent's standard output) and exits: the worst a
+    /// program called espeak-ng can do to the screen and the process table.
+    case leavesProcessesAndExits
+    /// The same, but without the write through the device, and then it
+    /// speaks for 30 s: what reached the screen stays there while it speaks.
+    case leavesProcessesAndSpeaks
+  }
+
+  /// What the stand-in writes over the screen where it can.
+  static let intruder = "INTRUDER"
+
   /// One line the program asked to be said.
   struct Call: Equatable, CustomStringConvertible {
     /// The stand-in's process (and process group) id.
@@ -37,16 +55,34 @@ struct FakeVoice {
   let log: String
 
   /// Writes the stand-in into `directory`/fake-voice.
-  init(in directory: String) throws {
+  init(in directory: String, kind: Kind = .speaksLong) throws {
     folder = directory + "/fake-voice"
     log = directory + "/fake-voice.log"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // Leaving the alternate screen, clearing it and setting the title, then a word.
+    let takeover = "\\033[?1049l\\033[2J\\033]2;\(Self.intruder)\\007\(Self.intruder)"
+    let mischief = """
+      sleep 300 &
+      setsid sleep 300 &
+      printf '\(takeover)' > /dev/tty 2>/dev/null
+      """
+    let ending: String
+    switch kind {
+    case .speaksLong: ending = "exec sleep 30"
+    case .leavesProcessesAndExits:
+      ending = mischief + """
+
+        printf '\(takeover)' > /proc/$PPID/fd/1 2>/dev/null
+        exit 0
+        """
+    case .leavesProcessesAndSpeaks: ending = mischief + "\nexec sleep 30"
+    }
     let script = """
       #!/bin/sh
       line="$$"
       for argument in "$@"; do line="$line$(printf '\\t')$argument"; done
       printf '%s\\n' "$line" >> \(TmuxSession.quote(log))
-      exec sleep 30
+      \(ending)
 
       """
     let path = folder + "/espeak-ng"

@@ -54,7 +54,7 @@ final class TmuxSession {
     arguments: [String] = [], width: Int = 80, height: Int = 24,
     environment: [String: String] = [:], dataDirectory: String? = nil,
     stdoutRedirect: String? = nil, binary: String? = nil, workingDirectory: String? = nil,
-    fakeVoice: Bool = false, alternateScreen: Bool = true
+    fakeVoice: Bool = false, voice: FakeVoice.Kind = .speaksLong, alternateScreen: Bool = true
   ) throws {
     guard Spawn.isInstalled("tmux") else {
       throw HarnessError("tmux is not installed (scripts/setup --test installs it)")
@@ -64,7 +64,7 @@ final class TmuxSession {
     directory = String(cString: made)
     socket = directory + "/tmux.sock"
     self.dataDirectory = dataDirectory ?? directory
-    self.fakeVoice = fakeVoice ? try FakeVoice(in: directory) : nil
+    self.fakeVoice = fakeVoice ? try FakeVoice(in: directory, kind: voice) : nil
     try FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: stateHome, withIntermediateDirectories: true)
 
@@ -86,7 +86,12 @@ final class TmuxSession {
     // before it, see `waitForExit`); then it stays alive, so the pane is read
     // as the program left it (a dead pane gets tmux's own "Pane is dead" line).
     let binary = try binary ?? Self.binary()
-    var command = ([binary] + arguments).map(Self.quote).joined(separator: " ")
+    // The marker goes to the program alone (not to the pane's shell): every
+    // process it starts inherits it, so that what is left after it exits is
+    // found by the marker, whatever its name (`processesLeftBehind()`).
+    var command =
+      "\(Self.markerName)=\(Self.quote(directory)) "
+      + ([binary] + arguments).map(Self.quote).joined(separator: " ")
     if let stdoutRedirect { command += " > " + Self.quote(stdoutRedirect) }
     let exports = paneEnvironment.sorted(by: { $0.key < $1.key }).map {
       "export \($0.key)=\(Self.quote($0.value))"
@@ -319,6 +324,21 @@ final class TmuxSession {
     private static let waitCalls: Set<Int> = []
   #endif
 
+  /// A file under /proc read whole, as bytes (their size reads as 0, so read to the end).
+  private static func readProcBytes(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count < 0 { return nil }
+      if count == 0 { return bytes }
+      bytes += buffer[0..<count]
+    }
+  }
+
   /// A file under /proc read whole (their size reads as 0, so read to the end).
   private static func readProcFile(_ path: String) -> String? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -373,12 +393,56 @@ final class TmuxSession {
       if status == nil, let text = try? String(contentsOfFile: statusFile, encoding: .utf8) {
         status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
       }
-      if let status, try format("#{pane_title}") == Self.exitedTitle { return status }
+      if let status, try format("#{pane_title}") == Self.exitedTitle {
+        try expectNothingLeftBehind()
+        return status
+      }
       usleep(20_000)
     }
     throw HarnessError(
       "the program did not exit within \(timeout)\(status.map { " (it did, with \($0), but tmux has not read all its output)" } ?? ""); the screen was:\n\(Self.framed((try? capture()) ?? ""))"
     )
+  }
+
+  /// The environment variable that marks the program and every process it
+  /// starts; its value is this session's folder.
+  static let markerName = "PAREA_E2E_RUN"
+
+  /// The processes still running (zombies have no environment left) that
+  /// carry this session's marker: after the program has exited, anything it
+  /// started and left behind, whatever its name. Each as "pid name".
+  func processesLeftBehind() -> [String] {
+    let marker = Array((Self.markerName + "=" + directory).utf8)
+    var found: [String] = []
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let pid = Int32(name), pid != getpid(),
+        let environment = Self.readProcBytes("/proc/\(pid)/environ")
+      else { continue }
+      let carries = environment.split(separator: 0, omittingEmptySubsequences: true).contains {
+        Array($0) == marker
+      }
+      if carries {
+        let command = (Self.readProcBytes("/proc/\(pid)/cmdline") ?? [])
+          .split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+        found.append("\(pid) \(command)")
+      }
+    }
+    return found.sorted()
+  }
+
+  /// Throws unless, within a few seconds (a killed process takes a moment
+  /// to go), no process started by the program is left.
+  func expectNothingLeftBehind() throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    var left = processesLeftBehind()
+    while !left.isEmpty && ContinuousClock.now < deadline {
+      usleep(20_000)
+      left = processesLeftBehind()
+    }
+    guard left.isEmpty else {
+      throw HarnessError(
+        "processes started by the program outlived it:\n\(left.joined(separator: "\n"))")
+    }
   }
 
   /// The pane's title once the program has exited (see `waitForExit`).

@@ -15,10 +15,10 @@ let pollDeadline: Duration = .seconds(10)
 
 /// Polls `condition` every 10 ms until it holds (true) or `pollDeadline`
 /// passes (false). `step` runs before each check (e.g. the run loop's `reap`).
-func eventually(step: () -> Void = {}, _ condition: () -> Bool) -> Bool {
+func eventually(step: () -> Any = { () }, _ condition: () -> Bool) -> Bool {
   let deadline = ContinuousClock.now + pollDeadline
   while true {
-    step()
+    _ = step()
     if condition() { return true }
     if ContinuousClock.now >= deadline { return false }
     usleep(10_000)
@@ -29,6 +29,17 @@ func eventually(step: () -> Void = {}, _ condition: () -> Bool) -> Bool {
 /// still answers `kill(pid, 0)`).
 func isGone(_ pid: pid_t) -> Bool {
   kill(pid, 0) != 0 && errno == ESRCH
+}
+
+/// Whether process `pid` has ended: gone, or a zombie (a process whose parent
+/// has gone is reaped by init, or by nobody in a container whose first
+/// process does not reap).
+func hasEnded(_ pid: pid_t) -> Bool {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return true }
+  let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+  return state == "Z" || state == "X"
 }
 
 /// A fresh temporary folder, removed by `remove()`.
@@ -65,6 +76,9 @@ struct FakeEspeak {
     case complainsAndSpeaksLong
     /// Exits with status 3, silently.
     case fails
+    /// Starts a "player" in the background (`sleep 30 &`, its pid written
+    /// to `players.log`) and exits 0: a wrapper that plays the sound and returns.
+    case leavesAPlayerAndExits
   }
 
   /// The folder holding the script (`espeak-ng`) and its log.
@@ -92,6 +106,9 @@ struct FakeEspeak {
     case .complainsAndSpeaksLong:
       (complaint, ending) = ("echo 'error: No such file or directory' >&2", "exec sleep 30")
     case .fails: (complaint, ending) = ("", "exit 3")
+    case .leavesAPlayerAndExits:
+      complaint = ""
+      ending = "sleep 30 &\necho $! >> \(Self.quote(folder + "/players.log"))\nexit 0"
     }
     // The log line is written whole by one printf, after the complaint, so a
     // test that sees it knows the script got that far.
@@ -114,6 +131,14 @@ struct FakeEspeak {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       return (pid_t(fields[0]) ?? -1, Array(fields.dropFirst()))
     }
+  }
+
+  /// The players started in the background (`leavesAPlayerAndExits`), oldest first.
+  func leftPlayers() -> [pid_t] {
+    guard let text = try? String(contentsOfFile: folder + "/players.log", encoding: .utf8) else {
+      return []
+    }
+    return text.split(separator: "\n").compactMap { pid_t($0) }
   }
 
   /// Shell quoting for one word.

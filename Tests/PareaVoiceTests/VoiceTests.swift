@@ -49,16 +49,20 @@ import Testing
   }
 
   @Test(
-    "the line's process has its own process group, /dev/null for input and output, nothing else")
+    "the line's process has its own session (no controlling terminal), /dev/null for input and output, nothing else"
+  )
   func processIsCutOffFromTheTerminal() throws {
     try withFake(.speaksLong) { voice, fake in
       voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
       #expect(eventually { fake.calls().count == 1 })
       let pid = try #require(voice.speakingProcess)
       let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-      // "pid (comm) state ppid pgrp …": the group is the process itself.
+      // "pid (comm) state ppid pgrp session tty_nr …": the group and the
+      // session are the process itself, and it has no controlling terminal.
       let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
       #expect(fields[2] == "\(pid)", "process group of \(pid): \(stat)")
+      #expect(fields[3] == "\(pid)", "session of \(pid): \(stat)")
+      #expect(fields[4] == "0", "controlling terminal of \(pid): \(stat)")
       func link(_ descriptor: String) -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)"))
           ?? "?"
@@ -90,6 +94,38 @@ import Testing
       #expect(eventually { fake.calls().count == 2 })
       #expect(fake.calls().last?.arguments.last == "The thieves wake up.")
       #expect(!isGone(second), "the new line is being spoken")
+    }
+  }
+
+  @Test(
+    "a line that leaves a process behind and exits (a player in the background): it may go on until the next line, which kills it"
+  )
+  func whatALineLeavesEndsWithTheNext() throws {
+    try withFake(.leavesAPlayerAndExits) { voice, fake in
+      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      let line = try #require(voice.speakingProcess)
+      #expect(eventually(step: voice.reap) { voice.speakingProcess == nil })
+      #expect(isGone(line))
+      #expect(voice.availability == .working)
+      let player = try #require(fake.leftPlayers().first, "the player's pid was not written")
+      #expect(!hasEnded(player), "the line's sound plays on while nothing else is said")
+      voice.speak("The thieves wake up.", voice: "en", wordsPerMinute: 175)
+      #expect(eventually(step: voice.reap) { hasEnded(player) }, "the old line's player \(player) plays on")
+      let second = try #require(eventually { fake.leftPlayers().count == 2 } ? fake.leftPlayers().last : nil)
+      #expect(!hasEnded(second))
+      voice.stop()
+      #expect(eventually(step: voice.reap) { hasEnded(second) }, "stop() left the player \(second)")
+    }
+  }
+
+  @Test("shutDown() kills what a line that has ended left behind")
+  func shutDownKillsWhatALineLeft() throws {
+    try withFake(.leavesAPlayerAndExits) { voice, fake in
+      voice.speak("Night falls.", voice: "en", wordsPerMinute: 175)
+      #expect(eventually(step: voice.reap) { voice.speakingProcess == nil })
+      let player = try #require(eventually { !fake.leftPlayers().isEmpty } ? fake.leftPlayers().first : nil)
+      voice.shutDown()
+      #expect(eventually { hasEnded(player) }, "the player \(player) outlived shutDown()")
     }
   }
 
