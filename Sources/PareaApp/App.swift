@@ -26,6 +26,10 @@ public struct AppConfiguration: Sendable {
   public var preferences = Preferences()
   /// The games on offer, in menu order.
   public var registry: GameRegistry = .standard
+  /// Set when there is no working lock on the saved files: the app starts
+  /// by asking whether to play without saving or to quit
+  /// (`Confirmation.Question.playWithoutSaving`).
+  public var noWorkingLock: Confirmation.Question?
 
   /// Creates a configuration.
   public init(
@@ -127,6 +131,7 @@ public struct App: Sendable {
     state.houseRules = configuration.houseRules
     state.excludedLocations = configuration.excludedLocations
     state.preferences = configuration.preferences
+    if let question = configuration.noWorkingLock { state.confirmation = Confirmation(question) }
     environment = Environment(
       generator: SplitMix64(seed: configuration.seed),
       lazyLocations: LazyLocations(configuration.locations), wording: configuration.wording)

@@ -22,6 +22,11 @@ public struct Confirmation: Hashable, Sendable {
     case leaveSession
     /// Show the moderator every role.
     case moderatorRoles
+    /// At start, with no working lock on the saved files: play on without
+    /// saving anything ("Yes") or quit ("No", the safe answer). `file` is
+    /// the lock's path as shown, `reason` and `kind` locale keys
+    /// (`store.lock.reason.*`, `store.lock.kind.*`).
+    case playWithoutSaving(file: String, reason: String, kind: String?)
   }
   /// What is being asked.
   public var question: Question
@@ -41,6 +46,7 @@ public struct Confirmation: Hashable, Sendable {
     case .finalGuess: "confirm.finalGuess"
     case .leaveSession: "confirm.leaveSession"
     case .moderatorRoles: "confirm.moderatorRoles"
+    case .playWithoutSaving: "confirm.playWithoutSaving"
     }
   }
 
@@ -48,6 +54,8 @@ public struct Confirmation: Hashable, Sendable {
   func arguments(_ words: Words) -> [String: String] {
     switch question {
     case .finalGuess(let location): ["location": words.locationName(location)]
+    case .playWithoutSaving(let file, let reason, let kind):
+      ["file": file, "reason": words(reason, kind.map { ["kind": words($0)] } ?? [:])]
     default: [:]
     }
   }

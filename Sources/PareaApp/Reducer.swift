@@ -98,6 +98,17 @@ extension AppState {
     confirmation = nil
     switch question {
     case .secondDeath, .undo: return answerTable(question, yes: yes, words: words)
+    case .playWithoutSaving(let file, _, _):
+      // No: quit, having written nothing. Yes: a notice says that nothing is saved.
+      guard yes else {
+        finished = true
+        return [.quit]
+      }
+      notices.append(
+        Notice(
+          kind: .info, title: "store.readOnly.title", message: "store.readOnly.message",
+          args: ["file": .text(file)]))
+      return []
     case .moderatorRoles:
       // The moderator's look at every role is not anyone's look at their own: nothing is recorded.
       if yes, case .narrator(var page) = screen {
@@ -117,7 +128,7 @@ extension AppState {
       return []
     }
     switch question {
-    case .secondDeath, .undo, .moderatorRoles: return []
+    case .secondDeath, .undo, .moderatorRoles, .playWithoutSaving: return []
     case .discardSavedGame: return discardSavedGame()
     case .abandonGame:
       // A line being said stops with the game it belongs to.

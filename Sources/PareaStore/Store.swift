@@ -30,6 +30,11 @@ public struct Store: Sendable {
   let clock: @Sendable () -> Int
   /// Part of the temporary files' names.
   let processID: Int32
+  /// Reading only: nothing is written, renamed or removed (no set-aside of a
+  /// bad file, no cleaning of temporaries), and every save is refused
+  /// quietly (the user was told once). For a Parea without a working lock,
+  /// which must not write what another copy may be writing.
+  public var isReadOnly = false
   /// Folders (and files) the user has been told cannot be written ("" for
   /// "no folder at all").
   private var reported: Set<String> = []
@@ -128,6 +133,7 @@ public struct Store: Sendable {
 
   /// Saves the game session in play; nil (no game, or the game is over) deletes the file.
   public mutating func saveGame(_ session: GameSession?) throws(StoreError) {
+    if isReadOnly { throw StoreError(folder: paths.stateFolder, reason: .readOnly, alreadyReported: true) }
     guard let session else {
       // No folder means no file to delete: that is not a failure.
       guard let file = paths.gameFile, let folder = paths.stateFolder else { return }
@@ -164,8 +170,8 @@ public struct Store: Sendable {
     registry: GameRegistry = .standard, isValid: (Value) -> Bool
   ) -> Read<Value> {
     guard let file else { return Read(value: nil, problems: nowhereProblem()) }
-    DiskFile.removeStaleTemporaries(of: file, ownProcessID: processID)
-    if let target = DiskFile.linkTarget(of: file), target != file,
+    if !isReadOnly { DiskFile.removeStaleTemporaries(of: file, ownProcessID: processID) }
+    if !isReadOnly, let target = DiskFile.linkTarget(of: file), target != file,
       DiskFile.mayWriteThrough(to: target)
     {
       DiskFile.removeStaleTemporaries(of: target, ownProcessID: processID)
@@ -198,7 +204,8 @@ public struct Store: Sendable {
   /// fails, it is left where it is and remembered, so that no save replaces it.
   /// Returns where it was kept, or nil.
   private mutating func setAsideOrKeep(_ file: String) -> String? {
-    let keptAs = DiskFile.setAside(file, at: clock())
+    // Reading only, a bad file stays where it is, and is never written over.
+    let keptAs = isReadOnly ? nil : DiskFile.setAside(file, at: clock())
     if keptAs == nil, DiskFile.isPresent(file) { leftInPlace.insert(file) }
     return keptAs
   }
@@ -246,6 +253,7 @@ public struct Store: Sendable {
   /// Encodes and writes one file atomically, creating its folder if needed.
   mutating func write(_ value: some Encodable, to file: String?, folder: String?) throws(StoreError)
   {
+    if isReadOnly { throw StoreError(folder: folder, reason: .readOnly, alreadyReported: true) }
     guard let file, let folder else { throw failed(folder: nil, reason: .nowhere) }
     if isLeftInPlace(file) { throw failed(folder: folder, reason: .inTheWay, file: file) }
     let bytes = Self.encode(value)

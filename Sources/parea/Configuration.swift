@@ -29,9 +29,23 @@ struct Startup {
 /// game come after the first frame: `run` reads them). Nothing here can fail:
 /// every problem becomes a notice on the home screen and the program goes on
 /// with defaults.
-func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
+///
+/// Without a working lock (`access`), the store only reads, and the app
+/// starts by asking whether to play without saving or to quit.
+func loadStartup(language flag: Language?, seed: UInt64?, access: StoreAccess) -> Startup {
   let environment = processEnvironment(localeEnvironmentNames + storeEnvironmentNames)
   var store = Store(environment: environment)
+  var lock: StoreLock?
+  var question: Confirmation.Question?
+  switch access {
+  case .locked(let held): lock = held
+  case .unguardedNothingToGuard: break
+  case .noWorkingLock(let problem, let path):
+    store.isReadOnly = true
+    var kind: String?
+    if case .notAFile(let named) = problem { kind = named }
+    question = .playWithoutSaving(file: store.paths.display(path), reason: problem.key, kind: kind)
+  }
   let settings = store.loadSettings()
   let savedGameSummary = store.peekGame()
   let language = Language.resolve(flag: flag, saved: settings.value.language, environment: environment)
@@ -73,7 +87,8 @@ func loadStartup(language flag: Language?, seed: UInt64?) -> Startup {
     houseRules: settings.value.houseRules)
   configuration.excludedLocations = Set(settings.value.excludedLocations.map(LocationID.init))
   configuration.preferences = settings.value.preferences
+  configuration.noWorkingLock = question
   return Startup(
     configuration: configuration, savedGameSummary: savedGameSummary,
-    storage: Storage(store: store, settings: settings.value))
+    storage: Storage(store: store, settings: settings.value, lock: lock))
 }

@@ -38,9 +38,9 @@ struct Parea: ParsableCommand {
   static func play(language: Language?, seed: UInt64?) -> Int32 {
     // Before any saved file is read: this copy owns them until it exits
     // (a second copy waits for it here).
-    let lock = takeStoreLock(language: language)
-    return withExtendedLifetime(lock) {
-      let startup = loadStartup(language: language, seed: seed)
+    let access = takeStoreLock(language: language)
+    return withExtendedLifetime(access) {
+      let startup = loadStartup(language: language, seed: seed, access: access)
       var app = startup.makeApp()
       var storage = startup.storage
       let outcome = MainActor.assumeIsolated { parea.run(&app, storage: &storage) }

@@ -199,6 +199,9 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
         perform(tellVoiceMissing())
       }
     }
+    // A lock file removed meanwhile is made again before a second copy can
+    // start on it; a lock another copy has taken stops this one's saving.
+    if let lost = storage.checkLock() { perform(app.send(.reported([lost]))) }
     perform(app.tick(now: monotonicMilliseconds()))
     if quitting { break }
     // Redraw only when something changed; a forced repaint clears the

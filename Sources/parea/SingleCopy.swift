@@ -7,23 +7,33 @@ import PareaStore
   import Musl
 #endif
 
+/// How this Parea may use the saved files, as decided before any is read.
+enum StoreAccess {
+  /// It holds the lock (keep it for the life of the process).
+  case locked(StoreLock)
+  /// There is no state folder to guard (none, or one that cannot be made or
+  /// written): Parea plays on as it always did, with its notices.
+  case unguardedNothingToGuard
+  /// There is no working lock: the user is asked whether to play without
+  /// saving (reading only) or to quit.
+  case noWorkingLock(StoreLock.Problem, path: String)
+}
+
 /// Makes this the only Parea using its saved files, before anything of them
 /// is read: takes the store's lock or, if another Parea holds it (in another
 /// window), says so on standard error in the user's language and waits until
-/// that one ends, so that this one reads what it saved. Returns the lock, to
-/// keep for the life of the process; nil when there is none to be had (no
-/// state folder, a read-only one: nothing can be saved, and Parea plays on as
-/// it always did, with its notices). Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT)
-/// while waiting ends the program at once with 128 + the signal, having
-/// read and written nothing and left the terminal as it was.
-func takeStoreLock(language flag: Language?) -> StoreLock? {
+/// that one ends, so that this one reads what it saved. Ctrl-C (or SIGTERM,
+/// SIGHUP, SIGQUIT) while waiting ends the program at once with 128 + the
+/// signal, having read and written nothing and left the terminal as it was.
+func takeStoreLock(language flag: Language?) -> StoreAccess {
   let environment = processEnvironment(localeEnvironmentNames + storeEnvironmentNames)
   let paths = StorePaths(environment: environment)
-  guard let lock = StoreLock(paths: paths) else { return nil }
-  switch lock.take() {
-  case .held: return lock
-  case .unavailable: return nil
-  case .busy: break
+  let lock: StoreLock
+  switch StoreLock.acquire(paths: paths) {
+  case .held(let held): return .locked(held)
+  case .nothingToGuard: return .unguardedNothingToGuard
+  case .unusable(let problem, let path): return .noWorkingLock(problem, path: path)
+  case .busy(let busy): lock = busy
   }
   // The language the user chose is only peeked at: a bad settings file is
   // for the Parea that holds the lock to set aside.
@@ -34,10 +44,17 @@ func takeStoreLock(language flag: Language?) -> StoreLock? {
   Messages.printError("parea: " + words.text("store.waiting"))
   let previous = WaitingSignals.install()
   defer { WaitingSignals.restore(previous) }
-  guard lock.wait() == .held else { return nil }
+  let outcome = lock.wait()
   // Keys typed while waiting were for nobody: they must not reach the home screen.
   tcflush(STDIN_FILENO, TCIFLUSH)
-  return lock
+  switch outcome {
+  case .held(let held): return .locked(held)
+  case .unusable(let problem, let path): return .noWorkingLock(problem, path: path)
+  case .nothingToGuard: return .unguardedNothingToGuard
+  // `wait()` waits while the lock is busy, so it never answers that; were it
+  // to, there would be no lock that works.
+  case .busy: return .noWorkingLock(.keepsChanging, path: lock.path)
+  }
 }
 
 /// The signals that end a Parea waiting for the lock. Nothing is open yet

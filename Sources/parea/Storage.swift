@@ -7,6 +7,22 @@ import PareaStore
 struct Storage {
   var store: Store
   var settings: Settings
+  /// The lock this Parea holds on the saved files (nil: none, see
+  /// `StoreAccess`): checked before every save and at every turn of the run
+  /// loop, so that a lock file removed meanwhile is made again at once, and
+  /// a lock another copy has taken stops this one's saving.
+  var lock: StoreLock?
+
+  /// Whether the lock still holds; once another copy has it, the store reads
+  /// only from then on, and the notice that says so is returned (once).
+  mutating func checkLock() -> Notice? {
+    guard let lock, lock.check() == .lost else { return nil }
+    self.lock = nil
+    store.isReadOnly = true
+    return Notice(
+      kind: .error, title: "store.lockLost.title", message: "store.lockLost.message",
+      args: ["file": .text(store.paths.display(lock.path))])
+  }
 
   /// What start-up reads after the first frame: the last players' names for
   /// the quick picks and the whole saved game, with any problem reading them.
@@ -24,6 +40,7 @@ struct Storage {
   /// Carries out one storage effect from the app; returns a problem to show,
   /// once per folder that cannot be written (the store remembers the rest).
   mutating func perform(_ effect: Effect, state: AppState) -> Notice? {
+    if let lost = checkLock() { return lost }
     do throws(StoreError) {
       switch effect {
       case .saveSettings:

@@ -132,6 +132,7 @@ import Testing
     for command in commands { keys.insert(command.label) }
     let questions: [PareaApp.Confirmation.Question] = [
       .abandonGame, .endGame, .discardSavedGame, .finalGuess("zoo"), .leaveSession, .moderatorRoles,
+      .playWithoutSaving(file: "~/.local/state/parea/lock", reason: "store.lock.reason.cannotLock", kind: nil),
     ]
     for question in questions {
       let key = PareaApp.Confirmation(question).key

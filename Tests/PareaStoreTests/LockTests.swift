@@ -69,44 +69,85 @@ struct LockTests {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   }
 
+  /// The lock held, or the test fails.
+  static func held(_ outcome: StoreLock.Outcome, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> StoreLock
+  {
+    guard case .held(let lock) = outcome else {
+      Issue.record("not held: \(outcome)", sourceLocation: sourceLocation)
+      throw HolderFailed()
+    }
+    return lock
+  }
+
+  /// The lock busy, or the test fails.
+  static func busy(_ outcome: StoreLock.Outcome, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> StoreLock
+  {
+    guard case .busy(let lock) = outcome else {
+      Issue.record("not busy: \(outcome)", sourceLocation: sourceLocation)
+      throw HolderFailed()
+    }
+    return lock
+  }
+
+  /// Whether the outcome says the lock is held (without keeping it).
+  static func isHeld(_ outcome: StoreLock.Outcome) -> Bool {
+    if case .held = outcome { return true }
+    return false
+  }
+
+  /// Whether the outcome says another process holds it.
+  static func isBusy(_ outcome: StoreLock.Outcome) -> Bool {
+    if case .busy = outcome { return true }
+    return false
+  }
+
+  /// The problem of an unusable lock, nil otherwise.
+  static func problem(_ outcome: StoreLock.Outcome) -> StoreLock.Problem? {
+    if case .unusable(let problem, _) = outcome { return problem }
+    return nil
+  }
+
   @Test("The lock file is made 0600 in a 0700 folder, and is not passed to programs Parea starts")
   func made() throws {
     let sandbox = Sandbox()
-    let lock = try #require(StoreLock(paths: Self.paths(sandbox)))
+    let lock = try Self.held(StoreLock.acquire(paths: Self.paths(sandbox)))
     #expect(lock.path == sandbox.path("state/parea/lock"))
     #expect(mode(lock.path) == 0o600)
     #expect(mode(sandbox.path("state/parea")) == 0o700)
     #expect(lock.isClosedOnExec)
-    #expect(lock.take() == .held)
-    #expect(lock.take() == .held, "taking it again changes nothing")
+    #expect(lock.check() == .held, "checking changes nothing")
   }
 
   @Test("Held by another process: busy; that process killed with kill -9: the lock is free")
   func killNine() throws {
     let sandbox = Sandbox()
-    let lock = try #require(StoreLock(paths: Self.paths(sandbox)))
-    let pid = try Self.holder(of: lock.path, in: sandbox)
+    let path = sandbox.path("state/parea/lock")
+    sandbox.put([], at: "state/parea/lock")
+    let pid = try Self.holder(of: path, in: sandbox)
     defer { Self.end(pid) }
-    #expect(lock.take() == .busy)
-    #expect(lock.take() == .busy, "still busy: asking does not wait or take")
+    #expect(Self.isBusy(StoreLock.acquire(paths: Self.paths(sandbox))))
+    #expect(Self.isBusy(StoreLock.acquire(paths: Self.paths(sandbox))), "asking does not wait or take")
     Self.end(pid)
-    #expect(lock.take() == .held, "kill -9 leaves no stale lock")
+    #expect(Self.isHeld(StoreLock.acquire(paths: Self.paths(sandbox))), "kill -9 leaves no stale lock")
   }
 
   @Test("Waiting blocks while another process holds the lock, and takes it when that one is killed")
   func waits() throws {
     let sandbox = Sandbox()
-    let lock = try #require(StoreLock(paths: Self.paths(sandbox)))
-    let pid = try Self.holder(of: lock.path, in: sandbox)
+    let path = sandbox.path("state/parea/lock")
+    sandbox.put([], at: "state/parea/lock")
+    let pid = try Self.holder(of: path, in: sandbox)
     defer { Self.end(pid) }
-    #expect(lock.take() == .busy)
+    let lock = try Self.busy(StoreLock.acquire(paths: Self.paths(sandbox)))
 
     let result = Outcome()
     let done = DispatchSemaphore(value: 0)
     // A queue of its own: a thread that may block, outside the pool the tests run on.
     DispatchQueue(label: "parea.lock-test.wait").async {
-      let state = lock.wait()
-      result.state.withLock { $0 = state }
+      let held = Self.isHeld(lock.wait())
+      result.held.withLock { $0 = held }
       done.signal()
     }
     // The kernel lists a blocked flock as a waiter ("->") on the file's inode.
@@ -125,47 +166,163 @@ struct LockTests {
       if !waiting { usleep(10_000) }
     }
     #expect(waiting, "wait() blocks on the lock")
-    #expect(result.state.withLock { $0 } == nil, "and has not returned")
+    #expect(result.held.withLock { $0 } == nil, "and has not returned")
 
     Self.end(pid)
     #expect(done.wait(timeout: .now() + 30) == .success, "wait() returns once the holder is gone")
-    #expect(result.state.withLock { $0 } == .held)
+    #expect(result.held.withLock { $0 } == true)
   }
 
   /// What the waiting thread's `wait()` gave, once it has returned.
   final class Outcome: Sendable {
-    let state = Mutex<StoreLock.State?>(nil)
+    let held = Mutex<Bool?>(nil)
   }
 
   @Test("Two locks on the same files in one process: the second is busy until the first is let go")
   func released() throws {
     let sandbox = Sandbox()
-    var first = StoreLock(paths: Self.paths(sandbox))
-    try #require(first != nil)
-    let second = try #require(StoreLock(paths: Self.paths(sandbox)))
-    #expect(first?.take() == .held)
-    #expect(second.take() == .busy)
+    var first: StoreLock? = try Self.held(StoreLock.acquire(paths: Self.paths(sandbox)))
+    #expect(Self.isBusy(StoreLock.acquire(paths: Self.paths(sandbox))))
+    _ = first
     first = nil
-    #expect(second.take() == .held)
+    #expect(Self.isHeld(StoreLock.acquire(paths: Self.paths(sandbox))))
   }
 
-  @Test("No folder to lock (no HOME, a file where the folder goes): no lock, nothing to wait for")
+  @Test("No folder to lock (no HOME, a file where the folder goes): nothing to guard, nothing to wait for")
   func nowhere() throws {
-    #expect(StoreLock(paths: StorePaths(environment: [:])) == nil)
+    guard case .nothingToGuard = StoreLock.acquire(paths: StorePaths(environment: [:])) else {
+      Issue.record("no HOME: something to guard")
+      return
+    }
     let sandbox = Sandbox()
     sandbox.put(Array("not a folder".utf8), at: "home")
-    #expect(StoreLock(paths: StorePaths(environment: ["HOME": sandbox.path("home")])) == nil)
+    guard case .nothingToGuard = StoreLock.acquire(paths: StorePaths(environment: ["HOME": sandbox.path("home")]))
+    else {
+      Issue.record("a file where the folder goes: something to guard")
+      return
+    }
     #expect(sandbox.bytes(sandbox.path("home")) == Array("not a folder".utf8))
   }
 
   @Test(
-    "A read-only state folder: no lock can be made there, so none is waited for",
+    "A read-only state folder: no lock can be made there (nor anything saved), so nothing is guarded",
     .enabled(if: !runningAsRoot, "root writes into a folder whatever its mode"))
   func readOnlyFolder() throws {
     let sandbox = Sandbox()
     sandbox.put([], at: "state/parea/game.json")
     chmod(sandbox.path("state/parea"), 0o500)
-    #expect(StoreLock(paths: Self.paths(sandbox)) == nil)
+    guard case .nothingToGuard = StoreLock.acquire(paths: Self.paths(sandbox)) else {
+      Issue.record("a read-only folder: something to guard")
+      return
+    }
+  }
+
+  /// What can stand at the lock's path instead of a plain file.
+  enum Impostor: String, CaseIterable, CustomStringConvertible, Sendable {
+    case folder, fifo, linkToAFile, danglingLink, socket
+    var description: String { rawValue }
+
+    /// The locale key of its kind, as the problem names it.
+    var kind: String {
+      switch self {
+      case .folder: "store.lock.kind.folder"
+      case .fifo: "store.lock.kind.fifo"
+      case .linkToAFile, .danglingLink: "store.lock.kind.link"
+      case .socket: "store.lock.kind.socket"
+      }
+    }
+
+    /// Puts it at `path` (its folder exists).
+    func make(at path: String, in sandbox: Sandbox) throws {
+      switch self {
+      case .folder: try #require(mkdir(path, 0o700) == 0)
+      case .fifo: try #require(mkfifo(path, 0o600) == 0)
+      case .linkToAFile:
+        sandbox.put([], at: "elsewhere")
+        try #require(symlink(sandbox.path("elsewhere"), path) == 0)
+      case .danglingLink: try #require(symlink(sandbox.path("nowhere"), path) == 0)
+      case .socket:
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        try #require(bytes.count < MemoryLayout.size(ofValue: address.sun_path))
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+          for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+          }
+        }
+        try #require(bound == 0)
+      }
+    }
+  }
+
+  @Test(
+    "Anything but a plain file at the lock's path is a problem that names its kind, never a lock, and is left as it is",
+    arguments: Impostor.allCases)
+  func notAFile(_ impostor: Impostor) throws {
+    let sandbox = Sandbox()
+    sandbox.put([], at: "state/parea/game.json")
+    let path = sandbox.path("state/parea/lock")
+    try impostor.make(at: path, in: sandbox)
+    var before = stat()
+    try #require(lstat(path, &before) == 0)
+    let outcome = StoreLock.acquire(paths: Self.paths(sandbox))
+    #expect(Self.problem(outcome) == .notAFile(kind: impostor.kind), "\(outcome)")
+    var after = stat()
+    try #require(lstat(path, &after) == 0)
+    #expect(after.st_ino == before.st_ino && after.st_mode == before.st_mode, "left as it is")
+    #expect(!exists(sandbox.path("nowhere")), "a dangling link's target is not made")
+  }
+
+  @Test("The lock file removed while held: the next check makes a new one and holds it")
+  func removedAndRetaken() throws {
+    let sandbox = Sandbox()
+    let lock = try Self.held(StoreLock.acquire(paths: Self.paths(sandbox)))
+    try #require(unlink(lock.path) == 0)
+    #expect(lock.check() == .retaken)
+    #expect(exists(lock.path))
+    #expect(lock.check() == .held)
+    #expect(Self.isBusy(StoreLock.acquire(paths: Self.paths(sandbox))), "a second copy now waits")
+  }
+
+  @Test("The lock file replaced by one another process holds (a second Parea started meanwhile): lost, for good")
+  func replacedAndLost() throws {
+    let sandbox = Sandbox()
+    let lock = try Self.held(StoreLock.acquire(paths: Self.paths(sandbox)))
+    try #require(unlink(lock.path) == 0)
+    let second = try Self.held(StoreLock.acquire(paths: Self.paths(sandbox)))
+    #expect(lock.check() == .lost)
+    #expect(second.check() == .held)
+    #expect(lock.check() == .lost, "lost for good")
+  }
+
+  @Test("The lock file replaced by another plain file nobody holds: taken on the new file")
+  func replacedByAFreeFile() throws {
+    let sandbox = Sandbox()
+    let lock = try Self.held(StoreLock.acquire(paths: Self.paths(sandbox)))
+    sandbox.put([], at: "state/parea/lock.new")
+    try #require(rename(sandbox.path("state/parea/lock.new"), lock.path) == 0)
+    #expect(lock.check() == .retaken)
+    #expect(Self.isBusy(StoreLock.acquire(paths: Self.paths(sandbox))))
+  }
+
+  @Test("Waiting for a lock whose file is removed before it is let go: the wait ends holding the file the path names")
+  func waitedForARemovedFile() throws {
+    let sandbox = Sandbox()
+    var first: StoreLock? = try Self.held(StoreLock.acquire(paths: Self.paths(sandbox)))
+    let second = try Self.busy(StoreLock.acquire(paths: Self.paths(sandbox)))
+    try #require(unlink(second.path) == 0)
+    _ = first
+    first = nil
+    let after = try Self.held(second.wait())
+    #expect(after.check() == .held)
+    #expect(exists(after.path))
   }
 
   @Test("Waiting, the user's saved language is read without setting a bad file aside")
@@ -185,3 +342,42 @@ struct LockTests {
 /// the Swift Glibc module does not declare.
 @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
 private func spawnActionCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+
+/// A store without a working lock reads only.
+@Suite("Reading only, without a working lock")
+struct ReadOnlyStoreTests {
+  @Test("A bad file stays where it is, no save writes or deletes anything, and none is reported again")
+  func readsOnly() throws {
+    let sandbox = Sandbox()
+    sandbox.put(Array("{".utf8), at: "config/parea/settings.json")
+    sandbox.put(Array("{".utf8), at: "state/parea/game.json")
+    sandbox.put(Array("x".utf8), at: "state/parea/game.json.tmp-1")
+    var store = sandbox.store()
+    store.isReadOnly = true
+    let before = [
+      sandbox.names(in: sandbox.path("config/parea")), sandbox.names(in: sandbox.path("state/parea")),
+    ]
+    #expect(
+      store.loadSettings().problems == [
+        .corrupt(file: sandbox.path("config/parea/settings.json"), keptAs: nil)
+      ])
+    #expect(
+      store.loadGame().problems == [.corrupt(file: sandbox.path("state/parea/game.json"), keptAs: nil)])
+    for which in 0..<3 {
+      do throws(StoreError) {
+        switch which {
+        case 0: try store.save(Settings(language: .el))
+        case 1: try store.savePlayers(["Anna"])
+        default: try store.saveGame(nil)
+        }
+        Issue.record("save \(which) went through")
+      } catch {
+        #expect(error.problem == nil, "refused quietly: the user was told once")
+      }
+    }
+    #expect(
+      [sandbox.names(in: sandbox.path("config/parea")), sandbox.names(in: sandbox.path("state/parea"))]
+        == before)
+    #expect(sandbox.bytes(sandbox.path("config/parea/settings.json")) == Array("{".utf8))
+  }
+}
