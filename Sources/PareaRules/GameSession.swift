@@ -149,7 +149,9 @@ public struct GameSession: Hashable, Sendable {
     if let narration, narration.mode == .manual || !rules.phases.contains(where: { !$0.steps.isEmpty }) {
       return false
     }
-    return table.isConsistent
+    guard table.isConsistent else { return false }
+    // A narration that cannot go on with this table would leave a screen where Enter does nothing.
+    return narration?.isConsistent(with: table) ?? true
   }
 
   /// Whether every place the session names is one of `locations` (the

@@ -365,6 +365,33 @@ public struct Narration: Hashable, Sendable {
     }
   }
 
+  /// Whether the narration can go on from where it stands with `table`: the
+  /// stage is one the table could be at, so that Enter (or time) always
+  /// moves the game on. A saved game that fails this was edited by hand (or
+  /// damaged) and is set aside like any other damaged file: an "over" stage
+  /// without a winner, a kamikaze's choice with nobody to choose, a day
+  /// after which no night can start (the last round), a stage of the night
+  /// by day, or a game already won whose narration goes on.
+  public func isConsistent(with table: Table) -> Bool {
+    // A kamikaze's choice comes first, even when the death it follows has decided the game.
+    if case .takePlayer? = table.pending { return stage == .takeAlong }
+    guard table.pending == nil else { return false }
+    // The game is over when a side has won, or at the end of the last day (`endDay`).
+    if stage == .over { return table.winner != nil || table.endedByHand }
+    guard table.winner == nil, !table.endedByHand, let phase = table.phase else { return false }
+    switch stage {
+    case .takeAlong, .over:
+      return false
+    case .dusk:
+      // After a day the next night must be able to start (the last day ends the game instead).
+      return phase == .night || (phase == .day && table.round < Table.maximumRound)
+    case .nightFalls, .awake, .asleep:
+      return phase == .night
+    case .morning, .discussion, .vote:
+      return phase == .day
+    }
+  }
+
   // MARK: Moving on
 
   /// Resumes a game read from a file: a secret step in progress restarts from
@@ -373,6 +400,14 @@ public struct Narration: Hashable, Sendable {
   public mutating func resume() {
     if stage.isSecret { stage = .dusk }
     stageEnds = nil
+  }
+
+  /// Whether the stage waits for Enter (`proceed`): dusk, the morning and the discussion.
+  public var proceedsOnEnter: Bool {
+    switch stage {
+    case .dusk, .morning, .discussion: true
+    default: false
+    }
   }
 
   /// Enter on a stage that waits for the table: dusk lets night fall, the
@@ -489,9 +524,7 @@ public struct Narration: Hashable, Sendable {
       stage = .morning
       return []
     }
-    stage = .dusk
-    revoting = false
-    return []
+    return endDay(table: &table)
   }
 
   /// A step's roles chose `seat` (one of `candidates`). The step goes on
@@ -527,10 +560,18 @@ public struct Narration: Hashable, Sendable {
     return [.votedOut(seat: seat)] + afterDeaths(table: &table)
   }
 
+  /// The day is over: a side may have won; after the last day a table may
+  /// reach (`Table.maximumRound`) no night can start, and the game ends
+  /// there as if ended by hand; otherwise dusk, before the next night.
   private mutating func endDay(table: inout Table) -> [NarrationCue] {
     if let winner = table.winner {
       stage = .over
       return [.won(winner)]
+    }
+    if table.round >= Table.maximumRound {
+      table.end()
+      stage = .over
+      return []
     }
     stage = .dusk
     revoting = false

@@ -159,6 +159,19 @@ enum SavedGames {
     return session
   }
 
+  /// The narrated game above after its vote has sent `seat` out (the
+  /// first seat of `role`): a kamikaze's choice, or the next dusk.
+  static func palermoNarratedAfterVote(role: RoleID?) throws -> GameSession {
+    var session = try palermoNarrated()
+    var table = try #require(session.table)
+    var narration = try #require(session.narration)
+    let seat = role.flatMap { role in table.alive.first { table.seats[$0].role == role } }
+    _ = try narration.vote(seat, table: &table)
+    session.table = table
+    session.narration = narration
+    return session
+  }
+
   /// A Spy round in play, after two scored rounds.
   static func spyWithScores() throws -> GameSession {
     let rules = Spy()
@@ -213,6 +226,8 @@ enum SavedGames {
   static func all() throws -> [(name: String, session: GameSession)] {
     [
       ("palermo manual", try palermoManual()), ("palermo narrated", try palermoNarrated()),
+      ("palermo narrated, taking along", try palermoNarratedAfterVote(role: "palermo.redKamikaze")),
+      ("palermo narrated, at dusk", try palermoNarratedAfterVote(role: nil)),
       ("spy with scores", try spyWithScores()), ("spy after a vote", try spyAfterAVote()),
       ("spy between rounds", try spyBetweenRounds()), ("killer", try killer()),
     ]
@@ -264,6 +279,17 @@ struct FileMutator {
 
   mutating func pick<T>(_ items: [T]) -> T { items[generator.uniform(below: items.count)] }
 
+  /// Every stage a narration can be at, as `game.json` writes it.
+  static let stages: [JSONValue] = {
+    let stages: [NarrationStage] = [
+      .dusk, .nightFalls, .awake(step: 0), .awake(step: 1), .awake(step: 7), .asleep(step: 0),
+      .takeAlong, .morning, .discussion, .vote, .over,
+    ]
+    return stages.map { stage in
+      (try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(stage))) ?? .null
+    }
+  }()
+
   /// Numbers at the edges: of the type, of the seats (`count`) and of the bounds the rules set.
   func edges(count: Int) -> [Int] {
     [
@@ -279,7 +305,10 @@ struct FileMutator {
     for _ in 0..<(1 + generator.uniform(below: 3)) {
       let paths = file.paths.dropFirst().filter { $0.first != .key("version") }
       let roll = generator.uniform(below: 100)
-      if roll < 45 {
+      if file[[.key("narration")]] != nil, generator.uniform(below: 4) == 0 {
+        // The narration at another stage (what a hand edit of a narrated game does most).
+        file = file.setting([.key("narration"), .key("stage")], to: pick(Self.stages))
+      } else if roll < 45 {
         // A number at an edge, in the place of a number.
         let numbers = paths.filter { if case .int? = file[$0] { true } else { false } }
         if numbers.isEmpty { continue }
@@ -403,8 +432,33 @@ struct FileMutator {
         Issue.record("the app made a session the store would refuse: \(now)", sourceLocation: sourceLocation)
         break
       }
+      if case .narrator = app.state.screen, app.state.confirmation == nil, !Self.goesOn(app, clock: clock) {
+        Issue.record(
+          "a narrator's screen where neither time nor Enter changes anything: \(app.state.session?.narration as Any)",
+          sourceLocation: sourceLocation)
+        break
+      }
     }
     return true
+  }
+
+  /// Whether the game on the narrator's screen can go on: time passing (a
+  /// night's step ends by itself) or Enter, pressed up to three times (a
+  /// choice, then its confirmation), changes the screen, the game or the
+  /// question asked. A notice alone is no way forward.
+  static func goesOn(_ app: App, clock: Int64) -> Bool {
+    func progress(_ state: AppState) -> [AnyHashable] {
+      [AnyHashable(state.screen), AnyHashable(state.session), AnyHashable(state.confirmation), state.finished]
+    }
+    var copy = app
+    let before = progress(copy.state)
+    copy.tick(now: clock + 120_000)
+    if progress(copy.state) != before { return true }
+    for _ in 0..<3 {
+      copy.press(.enter)
+      if progress(copy.state) != before { return true }
+    }
+    return false
   }
 
   /// Resumes `session` as start-up does; returns the app on the home screen.
@@ -414,6 +468,61 @@ struct FileMutator {
     var app = App(state: state, configuration: configuration)
     app.send(.started(savedNames: [], session: session))
     return app
+  }
+
+  /// The narrated game's file with its stage set to `stage` and, where
+  /// given, its round.
+  static func narratedFile(
+    _ session: GameSession, stage: NarrationStage, round: Int? = nil
+  ) throws -> JSONValue {
+    var file = try SavedGames.file(session)
+    let value = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(stage))
+    file = file.setting([.key("narration"), .key("stage")], to: value)
+    if let round { file = file.setting([.key("table"), .key("round")], to: .int(round)) }
+    return file
+  }
+
+  @Test(
+    "hand-edited narrations that would leave Enter doing nothing are refused: over without a winner, a kamikaze's choice with nobody to choose, a dusk after the last day"
+  )
+  func narratedDeadEndsAreRefused() throws {
+    let atVote = try SavedGames.palermoNarrated()
+    let atDusk = try SavedGames.palermoNarratedAfterVote(role: nil)
+    #expect(SavedGames.read(try SavedGames.file(atVote)) != nil)
+    #expect(SavedGames.read(try SavedGames.file(atDusk)) != nil)
+    #expect(SavedGames.read(try Self.narratedFile(atVote, stage: .over)) == nil)
+    #expect(SavedGames.read(try Self.narratedFile(atVote, stage: .takeAlong)) == nil)
+    #expect(SavedGames.read(try Self.narratedFile(atDusk, stage: .dusk, round: 1_000)) == nil)
+    // The same day one round earlier plays on.
+    #expect(SavedGames.read(try Self.narratedFile(atDusk, stage: .dusk, round: 999)) != nil)
+    // A night's step comes back as dusk, which by day lets the next night fall.
+    #expect(SavedGames.read(try Self.narratedFile(atVote, stage: .asleep(step: 0)))?.narration?.stage == .dusk)
+    let kamikaze = try SavedGames.palermoNarratedAfterVote(role: "palermo.redKamikaze")
+    #expect(kamikaze.narration?.stage == .takeAlong)
+    #expect(SavedGames.read(try SavedGames.file(kamikaze)) != nil)
+    #expect(SavedGames.read(try Self.narratedFile(kamikaze, stage: .vote)) == nil)
+  }
+
+  @Test("the last day a table may reach ends the game at its end, in the summary: no dusk without a night")
+  func theLastDayEndsTheGame() throws {
+    let file = try Self.narratedFile(try SavedGames.palermoNarrated(), stage: .vote, round: 1_000)
+    let session = try #require(SavedGames.read(file), "a vote on the last day is a game")
+    var app = Self.resumed(session, configuration(.en, seed: 3, narration: .parea))
+    app.press(.enter)  // Resume: the vote
+    guard case .narrator = app.state.screen else {
+      Issue.record("not at the narrator: \(app.state.screen)")
+      return
+    }
+    // Nobody goes out (a tie): the day ends, and with it the game.
+    app.press(.up, .up, .up, .up, .up, .up, .up, .up, .up)
+    app.press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .down)
+    app.press(.enter, .enter)
+    #expect(app.state.session?.narration?.stage == .over, "\(app.state.session?.narration as Any)")
+    #expect(app.state.table?.endedByHand == true)
+    guard case .summary = app.state.screen else {
+      Issue.record("no summary: \(app.state.screen)")
+      return
+    }
   }
 
   @Test func randomlyEditedFilesAreRefusedOrPlayOnWithoutATrap() throws {

@@ -138,7 +138,8 @@ struct NumberBoundsTests {
   }
 
   @Test func aManualTableIsNeverNarrated() throws {
-    let table = try Self.palermo()
+    // A table as dealt: a narration at dusk fits it (`Narration.isConsistent`).
+    let table = makeTable(Palermo(), palermoRoles)
     let setup = Setup(roles: palermoRoles)
     let names = table.seats.map(\.name)
     for mode in NarrationMode.allCases {

@@ -121,12 +121,28 @@ extension AppState {
     var cues: [NarrationCue] = []
     var effects: [Effect] = []
     let entries = NarratorScreen.entries(state: self)
+    // A step that refuses to go on is said, never swallowed: the table then
+    // knows that Esc (leave the game) is the way out. A saved game whose
+    // narration does not fit its table is refused when read
+    // (`Narration.isConsistent`), so this is for what no check foresaw.
+    func attempt(_ step: () throws(NarrationError) -> [NarrationCue]) -> [NarrationCue] {
+      do throws(NarrationError) {
+        return try step()
+      } catch {
+        notices = [Notice(kind: .error, title: "narrator.stuck.title", message: "narrator.stuck.message")]
+        return []
+      }
+    }
     switch action {
     case .move(let step):
       page.selection = max(0, min(entries.count - 1, page.selection + step))
     case .select:
       if entries.isEmpty {
-        cues = (try? narration.proceed(table: &table, now: clock)) ?? []
+        // Enter moves on a stage that waits for the table; a timed one (the
+        // night's steps) goes on by itself, and Enter there does nothing.
+        if narration.proceedsOnEnter {
+          cues = attempt { () throws(NarrationError) in try narration.proceed(table: &table, now: clock) }
+        }
         page.resumedNight = false
         if narration.stage == .discussion {
           var timer = RoundTimer(minutes: preferences.minutes(for: table.rules) ?? 3)
@@ -141,10 +157,14 @@ extension AppState {
       page.confirming = nil
       page.selection = 0
       switch (narration.stage, pick) {
-      case (.awake, .seat(let seat)): cues = (try? narration.choose(seat, table: &table)) ?? []
-      case (.vote, .seat(let seat)): cues = (try? narration.vote(seat, table: &table)) ?? []
-      case (.vote, .nobody): cues = (try? narration.vote(nil, table: &table)) ?? []
-      case (.takeAlong, .seat(let seat)): cues = (try? narration.takeAlong(seat, table: &table)) ?? []
+      case (.awake, .seat(let seat)):
+        cues = attempt { () throws(NarrationError) in try narration.choose(seat, table: &table) }
+      case (.vote, .seat(let seat)):
+        cues = attempt { () throws(NarrationError) in try narration.vote(seat, table: &table) }
+      case (.vote, .nobody):
+        cues = attempt { () throws(NarrationError) in try narration.vote(nil, table: &table) }
+      case (.takeAlong, .seat(let seat)):
+        cues = attempt { () throws(NarrationError) in try narration.takeAlong(seat, table: &table) }
       default: break
       }
     case .cancel:
@@ -176,8 +196,11 @@ extension AppState {
       var table = session.table
     else { return [] }
     var cues = narration.tick(table: &table, now: now)
-    if narration.stage == .discussion, session.timer?.tick(now: now) == true {
-      cues += (try? narration.timeIsUp()) ?? []
+    // The stage is the discussion, so the vote can always begin.
+    if narration.stage == .discussion, session.timer?.tick(now: now) == true,
+      let vote = try? narration.timeIsUp()
+    {
+      cues += vote
       session.timer = nil
     }
     guard !cues.isEmpty else {
