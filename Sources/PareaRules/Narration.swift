@@ -374,7 +374,8 @@ public struct Narration: Hashable, Sendable {
   /// by day, or a game already won whose narration goes on.
   public func isConsistent(with table: Table) -> Bool {
     // A kamikaze's choice comes first, even when the death it follows has decided the game.
-    if case .takePlayer? = table.pending { return stage == .takeAlong }
+    // (A kamikaze with nobody left alive to choose could never move on.)
+    if case .takePlayer? = table.pending { return stage == .takeAlong && !table.alive.isEmpty }
     guard table.pending == nil else { return false }
     // The game is over when a side has won, or at the end of the last day (`endDay`).
     if stage == .over { return table.winner != nil || table.endedByHand }

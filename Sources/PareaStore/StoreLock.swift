@@ -78,10 +78,14 @@ public final class StoreLock: @unchecked Sendable {
     /// The file had gone (or been replaced by one nobody held): a new one is
     /// made and locked in its place.
     case retaken
-    /// Another process holds the lock now (a second Parea started on a new
-    /// file after this one's was removed), or no new lock can be had: this
-    /// process must not save any more.
+    /// Another process holds the lock on the file the path names now (a
+    /// second Parea started on a new file after this one's was removed):
+    /// this process must not save any more. Lost for good.
     case lost
+    /// The path names another file, or none, and no lock can be taken there
+    /// now (no descriptor left, the folder cannot be made again): nobody
+    /// else can hold one there either. Checked again next time.
+    case unsettled
   }
 
   /// The lock file.
@@ -171,20 +175,24 @@ public final class StoreLock: @unchecked Sendable {
   public func check() -> Check {
     if isLost { return .lost }
     if Self.names(path, descriptor) { return .held }
-    guard case .file(let replacement) = Self.openFile(path) else {
-      isLost = true
-      return .lost
-    }
-    guard case .success(true) = Self.lock(replacement, LOCK_EX | LOCK_NB),
-      Self.names(path, replacement)
-    else {
+    // The state folder itself may have gone: made again, as a save would.
+    let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    if !folder.isEmpty { try? DiskFile.makeFolders(folder) }
+    guard case .file(let replacement) = Self.openFile(path) else { return .unsettled }
+    switch Self.lock(replacement, LOCK_EX | LOCK_NB) {
+    case .success(true) where Self.names(path, replacement):
+      close(descriptor)
+      descriptor = replacement
+      return .retaken
+    case .success(false):
+      // Another process holds the file the path names now: a second copy.
       close(replacement)
       isLost = true
       return .lost
+    default:
+      close(replacement)
+      return .unsettled
     }
-    close(descriptor)
-    descriptor = replacement
-    return .retaken
   }
 
   // MARK: The file

@@ -322,9 +322,9 @@ public final class Terminal {
   /// (a process of the narrator's voice that opened the terminal's device by
   /// its path and left the alternate screen, changed the modes or hid the
   /// keypad): puts the program's modes back, enters the alternate screen and
-  /// the keypad mode again, and makes the next `draw` repaint every cell.
-  /// Entering the alternate screen while on it changes nothing visible: the
-  /// repaint that follows draws the whole screen anyway.
+  /// the keypad mode again, and rewrites every cell of the screen as it was
+  /// drawn, without clearing it first (no flash where nothing was touched).
+  /// Entering the alternate screen while on it changes nothing visible.
   public func reclaim() {
     guard isRunning else { return }
     reset_prog_mode()
@@ -333,8 +333,14 @@ public final class Terminal {
       if let value = Self.capability(name) { bytes += Array(value.utf8) }
     }
     _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-    cursorShown = nil
-    drawn = nil
+    let window = parea_stdscr()
+    // Every line counts as damaged: the next refresh writes each cell again.
+    wredrawln(window, 0, Int32(size.height))
+    wrefresh(window)
+    if let shown = cursorShown {
+      cursorShown = nil
+      setCursor(visible: shown)
+    }
   }
 
   /// Blanks the whole screen and then the scroll-back, before a way out

@@ -73,7 +73,10 @@ public final class Voice {
 
   /// The processes started so far and not yet reaped: the one speaking and
   /// those killed that had not ended yet (for tests and diagnostics).
-  public var unreapedProcesses: [pid_t] { (current.map { [$0.pid] } ?? []) + ending }
+  public var unreapedProcesses: [pid_t] {
+    (current.map { [$0.pid] } ?? []) + (openSession.map { [$0] } ?? []).filter { $0 != current?.pid }
+      + dyingSessions.sorted()
+  }
 
   /// Whether this process is a child subreaper, so that what a line starts in
   /// a session of its own comes back to it (see the type's notes).
@@ -87,14 +90,16 @@ public final class Voice {
   private var executable: String?
   /// The line being spoken.
   private var current: Line?
-  /// Lines killed whose processes had not ended yet; `reap()` collects them.
-  private var ending: [pid_t] = []
-  /// The session of the line being spoken (its process id), kept after the
-  /// line has ended: what it started may still be running there (a player
-  /// it left in the background) until the next line or `stop()`.
-  private var currentSession: pid_t?
-  /// Sessions of lines stopped whose processes may not all have gone yet:
-  /// `reap()` looks again and kills what is left, until nothing is.
+  /// The session of the line being spoken, or of the last one while what it
+  /// started still runs there (a player it left in the background): the
+  /// line's process id, whose process (the session's leader, this process's
+  /// child) is running or, once it has ended, kept as a zombie, not reaped,
+  /// until the next line or `stop()`. A zombie keeps its number: no other
+  /// session can get that id while the voice may still kill by it.
+  private var openSession: pid_t?
+  /// Sessions of stopped lines whose processes may not all have gone yet:
+  /// each sweep kills what is left; a session's leader (kept as a zombie) is
+  /// reaped, and the session forgotten, once nothing else in it runs.
   private var dyingSessions: Set<pid_t> = []
 
   /// The program that speaks, looked for on `PATH`.
@@ -142,7 +147,7 @@ public final class Voice {
     switch Self.spawn(arguments, captureErrors: availability == .unknown) {
     case .success(let line):
       current = line
-      currentSession = line.pid
+      openSession = line.pid
       return true
     case .failure(let error):
       availability = .missing(.cannotStart(errno: error.number))
@@ -156,25 +161,21 @@ public final class Voice {
   /// new line or a key should not wait for); `reap()` collects them then.
   /// Safe to call at any time, more than once.
   public func stop() {
-    if let session = currentSession {
-      currentSession = nil
-      dyingSessions.insert(session)
-    }
     if var line = current {
       current = nil
-      var status: Int32 = 0
       // A line that has just ended on its own still tells how it went; only
-      // a process that is still there is killed (its number is still ours).
-      let result = waitpid(line.pid, &status, WNOHANG)
-      let ended = result == line.pid || (result < 0 && errno == ECHILD)
-      if !ended { kill(-line.pid, SIGKILL) }
+      // a process that is still there is killed.
+      let status = Self.endedStatus(of: line.pid)
+      if status == nil { kill(-line.pid, SIGKILL) }
       line.drainErrors()
       line.closeErrors()
-      learn(from: line, exitStatus: result == line.pid ? Self.exitStatus(status) : nil)
-      if !ended { ending.append(line.pid) }
+      learn(from: line, exitStatus: status ?? nil)
     }
-    if !dyingSessions.isEmpty || adoptsOrphans { sweep() }
-    _ = reapEnded()
+    if let session = openSession {
+      openSession = nil
+      dyingSessions.insert(session)
+    }
+    if !dyingSessions.isEmpty || adoptsOrphans { sweep(killingAdopted: true) }
   }
 
   /// Stops speaking and waits until every process this voice started has
@@ -188,16 +189,14 @@ public final class Voice {
       nanosleep(&pause, nil)
       // A process that left the session comes back as a child only once its
       // parent has ended: each look kills what has come back since.
-      sweep()
-      _ = reapEnded()
+      sweep(killingAdopted: true)
     }
   }
 
-  /// Whether anything the voice started may still be there: a killed line
-  /// not reaped, a stopped line's session not empty yet, or (adopting) any
-  /// child of this process.
+  /// Whether anything the voice started may still be there: a stopped
+  /// line's session not empty yet, or (adopting) any child of this process.
   private func hasProcessesLeft() -> Bool {
-    if !ending.isEmpty || !dyingSessions.isEmpty { return true }
+    if !dyingSessions.isEmpty { return true }
     guard adoptsOrphans else { return false }
     // Any child at all, running or not reaped yet (ECHILD: none).
     var info = siginfo_t()
@@ -205,49 +204,58 @@ public final class Voice {
   }
 
   /// Collects what has ended, without waiting: the line speaking (once it
-  /// has said everything, which may tell whether it was heard), those killed
-  /// before, and (adopting) any other child; kills what is left of stopped
-  /// lines' sessions. Call it once per turn of the run loop. True when some
-  /// process of the voice ended since the last call: whatever it may have
-  /// written to the terminal by a way the voice cannot close (the terminal's
-  /// device opened by its path) is then for the caller to repaint over.
+  /// has said everything, which may tell whether it was heard), and what is
+  /// left of stopped lines (killed again if need be). Call it once per turn
+  /// of the run loop. True when some process of the voice ended since the
+  /// last call: whatever it may have written to the terminal by a way the
+  /// voice cannot close (the terminal's device opened by its path) is then
+  /// for the caller to paint over.
+  ///
+  /// What the line speaking left running in its session (a player in the
+  /// background) is left alone until the next line or `stop()`.
   @discardableResult
   public func reap() -> Bool {
-    if !dyingSessions.isEmpty { sweep() }
-    var ended = reapEnded()
-    if var line = current {
-      line.drainErrors()
-      current = line
-      var status: Int32 = 0
-      let result = waitpid(line.pid, &status, WNOHANG)
-      if result != 0 && !(result < 0 && errno == EINTR) {
-        ended = true
-        current = nil
-        line.drainErrors()
-        line.closeErrors()
-        // Gone by other means (result < 0, ECHILD): nothing to learn from it.
-        if result == line.pid { learn(from: line, exitStatus: Self.exitStatus(status)) }
-      }
+    var ended = false
+    if !dyingSessions.isEmpty { ended = sweep(killingAdopted: false) }
+    guard var line = current else { return ended }
+    line.drainErrors()
+    current = line
+    guard let status = Self.endedStatus(of: line.pid) else { return ended }
+    current = nil
+    line.drainErrors()
+    line.closeErrors()
+    learn(from: line, exitStatus: status)
+    // With nothing left in its session, nothing will be killed by its id:
+    // the line's process is reaped now. Otherwise it is kept (a zombie that
+    // holds the id) until the next line or `stop()` ends its session.
+    if !Self.sessionHasOthers(line.pid) {
+      _ = waitpid(line.pid, nil, WNOHANG)
+      openSession = nil
     }
-    if adoptsOrphans && reapAdopted() { ended = true }
-    return ended
+    return true
   }
 
-  /// Adopting: reaps every child that has ended (processes a line started
-  /// whose parents have gone); the line speaking is left to `reap()`, which
-  /// learns from how it ended. True when one was reaped.
-  private func reapAdopted() -> Bool {
-    var reaped = false
+  /// Whether `pid` (a child of this process) has ended, without reaping it:
+  /// nil while it runs; its exit status (or 128 + the signal) once it has
+  /// ended; `.some(nil)` when it is gone already (reaped by other means).
+  private static func endedStatus(of pid: pid_t) -> Int32?? {
+    var info = siginfo_t()
     while true {
-      var info = siginfo_t()
-      // Look first without reaping: the line speaking is not collected here.
-      guard waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return reaped }
-      let pid = info._sifields._sigchld.si_pid
-      guard pid > 0, pid != current?.pid else { return reaped }
-      _ = waitpid(pid, nil, WNOHANG)
-      ending.removeAll { $0 == pid }
-      reaped = true
+      let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+      if result == 0 {
+        guard info._sifields._sigchld.si_pid == pid else { return nil }
+        let code = info.si_code
+        let value = info._sifields._sigchld.si_status
+        return .some(code == Int32(CLD_EXITED) ? value : 128 + value)
+      }
+      if errno == EINTR { continue }
+      return .some(nil)
     }
+  }
+
+  /// Whether any process other than `session`'s leader still runs in it.
+  private static func sessionHasOthers(_ session: pid_t) -> Bool {
+    processes().contains { $0.session == session && $0.pid != session && $0.state != "Z" }
   }
 
   /// What a line that is over tells about the voice, while that is unknown:
@@ -439,35 +447,46 @@ public final class Voice {
     }
   }
 
-  /// Reaps the killed lines whose processes have ended since; true when one was.
-  private func reapEnded() -> Bool {
-    let before = ending.count
-    ending.removeAll { pid in
-      let result = waitpid(pid, nil, WNOHANG)
-      return result == pid || (result < 0 && errno != EINTR)
-    }
-    return ending.count != before
-  }
-
-  /// Kills (SIGKILL) every process still in a stopped line's session or, when
-  /// adopting, whose parent is this process, other than the line being
-  /// spoken; forgets a stopped session once none of its processes is left.
-  /// Killed children of this process are reaped later (`reap()`).
-  private func sweep() {
+  /// Kills (SIGKILL) every process still running in a stopped line's
+  /// session and, with `killingAdopted`, every other child of this process
+  /// (adopting) outside the open session; reaps this process's children that
+  /// have ended, other than the leaders still kept; reaps the leader of a
+  /// stopped session once nothing else in it runs, and forgets the session.
+  /// True when some process was reaped.
+  @discardableResult
+  private func sweep(killingAdopted: Bool) -> Bool {
     let me = getpid()
+    var reaped = false
     var occupied: Set<pid_t> = []
     for process in Self.processes() where process.pid != me {
-      let inDyingSession = dyingSessions.contains(process.session)
-      let adopted = adoptsOrphans && process.parent == me && process.pid != current?.pid
-      guard inDyingSession || adopted else { continue }
-      // A zombie has ended already: only its parent's wait removes it.
-      if process.state != "Z" {
-        kill(process.pid, SIGKILL)
-        if inDyingSession { occupied.insert(process.session) }
+      let kept = dyingSessions.contains(process.pid) || process.pid == openSession
+      if process.state == "Z" {
+        // Ended: adopting, every child is the voice's to reap, unless it is a
+        // leader kept for its session's sake. (Not adopting, this process's
+        // other children are not the voice's: its leaders are reaped below.)
+        if adoptsOrphans, process.parent == me, !kept, waitpid(process.pid, nil, WNOHANG) == process.pid {
+          reaped = true
+        }
+        continue
       }
-      if process.parent == me, !ending.contains(process.pid) { ending.append(process.pid) }
+      if dyingSessions.contains(process.session) {
+        kill(process.pid, SIGKILL)
+        occupied.insert(process.session)
+      } else if killingAdopted, adoptsOrphans, process.parent == me, !kept,
+        openSession == nil || process.session != openSession
+      {
+        kill(process.pid, SIGKILL)
+      }
     }
-    dyingSessions = occupied
+    for session in dyingSessions where !occupied.contains(session) {
+      // Only its leader, ended, is left: reaped (or gone already), the session forgotten.
+      let result = waitpid(session, nil, WNOHANG)
+      if result == session || (result < 0 && errno == ECHILD) {
+        dyingSessions.remove(session)
+        reaped = true
+      }
+    }
+    return reaped
   }
 
   /// One process as `/proc/<pid>/stat` describes it.
@@ -512,12 +531,6 @@ public final class Voice {
     else { return nil }
     let state = Character(UnicodeScalar(fields[0].first ?? UInt8(ascii: "?")))
     return ProcessEntry(pid: pid, state: state, parent: parent, session: session)
-  }
-
-  /// The exit status of a `waitpid` status, or 128 + the signal that ended it.
-  private static func exitStatus(_ status: Int32) -> Int32 {
-    let signal = status & 0x7F
-    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 
   /// The monotonic clock in nanoseconds.

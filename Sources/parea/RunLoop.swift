@@ -190,10 +190,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     // painted over at once.
     if let voice {
       let before = voice.availability
-      if voice.reap() {
-        terminal.reclaim()
-        repaintAll = true
-      }
+      if voice.reap() { terminal.reclaim() }
       if voice.availability != before, case .missing = voice.availability {
         terminal.bell()
         perform(tellVoiceMissing())

@@ -32,6 +32,9 @@ struct FakeVoice {
   /// What the stand-in writes over the screen where it can.
   static let intruder = "INTRUDER"
 
+  /// Made by `leavesProcessesAndExits` once it has written over the screen.
+  var wroteMarker: String { (folder as NSString).deletingLastPathComponent + "/fake-voice-wrote" }
+
   /// One line the program asked to be said.
   struct Call: Equatable, CustomStringConvertible {
     /// The stand-in's process (and process group) id.
@@ -61,10 +64,13 @@ struct FakeVoice {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     // Leaving the alternate screen, clearing it and setting the title, then a word.
     let takeover = "\\033[?1049l\\033[2J\\033]2;\(Self.intruder)\\007\(Self.intruder)"
+    // `2>/dev/null` comes first: a redirection that fails (no /dev/tty in a
+    // session without a terminal) complains on the standard error in place
+    // at that moment, and a complaint there means "no sound" to Parea.
     let mischief = """
       sleep 300 &
       setsid sleep 300 &
-      printf '\(takeover)' > /dev/tty 2>/dev/null
+      printf '\(takeover)' 2>/dev/null > /dev/tty
       """
     let ending: String
     switch kind {
@@ -72,7 +78,8 @@ struct FakeVoice {
     case .leavesProcessesAndExits:
       ending = mischief + """
 
-        printf '\(takeover)' > /proc/$PPID/fd/1 2>/dev/null
+        printf '\(takeover)' 2>/dev/null > /proc/$PPID/fd/1
+        touch \(TmuxSession.quote(directory + "/fake-voice-wrote"))
         exit 0
         """
     case .leavesProcessesAndSpeaks: ending = mischief + "\nexec sleep 30"

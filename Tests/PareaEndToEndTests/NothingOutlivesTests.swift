@@ -81,6 +81,10 @@ extension EndToEnd {
       }
       // What it wrote over the screen is gone at once: the game's screen,
       // on the alternate screen, without the intruder's word.
+      let voice = try #require(session.fakeVoice)
+      try session.waitUntil("the stand-in has written over the screen") { _ in
+        FileManager.default.fileExists(atPath: voice.wroteMarker)
+      }
       let screen = try session.waitUntil("the screen is the game's again") { screen in
         !screen.contains(FakeVoice.intruder) && (try? session.format("#{alternate_on}")) == "1"
           && !Screens.flat(screen).isEmpty
@@ -109,6 +113,38 @@ extension EndToEnd {
       }
       // `waitForExit` checks this too; the closed terminal has no exit to wait for.
       try session.expectNothingLeftBehind()
+    }
+
+    @Test(
+      "the next line's player plays on: what a cut line left is killed, what the line being said left is not"
+    )
+    func theNextLinePlaysOn() throws {
+      let data = try TmuxSession.makeDataDirectory()
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      try Self.saveNarratedAtDusk(in: data)
+      let session = try TmuxSession(
+        dataDirectory: data, fakeVoice: true, voice: .leavesProcessesAndExits)
+      defer { session.kill() }
+      let play = try Self.resumeToNightfall(session)
+      let voice = try #require(session.fakeVoice)
+      func players() -> [String] { session.processesLeftBehind().filter { $0.hasSuffix("sleep 300") } }
+      try session.waitUntil("the first line's two processes run") { _ in players().count == 2 }
+      let first = players()
+      // Six seconds later the night's first step is woken: a new line.
+      _ = play
+      try session.waitUntil("the second line is asked for", timeout: .seconds(60)) { _ in
+        voice.calls().count >= 2
+      }
+      try session.waitUntil("the first line's processes are gone, the second's run") { _ in
+        let now = players()
+        return now.count == 2 && Set(now).isDisjoint(with: first)
+      }
+      let second = players()
+      // Many turns of the run loop later (each reaps), they still run.
+      usleep(1_500_000)
+      #expect(players() == second, "the line being said lost its player")
+      try session.sendKeys("C-c")
+      #expect(try session.waitForExit() == 130)
     }
 
     @Test(

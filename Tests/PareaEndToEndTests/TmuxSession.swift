@@ -386,7 +386,11 @@ final class TmuxSession {
   /// alternate screen, a message on stderr): the pane's shell sets the pane's
   /// title after the program has ended, and tmux reads the terminal in order,
   /// so the screen, history and modes read afterwards are final.
-  func waitForExit(timeout: Duration = defaultTimeout) throws -> Int32 {
+  ///
+  /// Unless `checkingLeftovers` is false (a program killed with SIGKILL can
+  /// do nothing about a line it was saying), it then checks that no process
+  /// the program started is left (`expectNothingLeftBehind`).
+  func waitForExit(timeout: Duration = defaultTimeout, checkingLeftovers: Bool = true) throws -> Int32 {
     let deadline = ContinuousClock.now + timeout
     var status: Int32?
     while ContinuousClock.now < deadline {
@@ -394,7 +398,7 @@ final class TmuxSession {
         status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
       }
       if let status, try format("#{pane_title}") == Self.exitedTitle {
-        try expectNothingLeftBehind()
+        if checkingLeftovers { try expectNothingLeftBehind() }
         return status
       }
       usleep(20_000)

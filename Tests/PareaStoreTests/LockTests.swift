@@ -291,6 +291,16 @@ struct LockTests {
     #expect(Self.isBusy(StoreLock.acquire(paths: Self.paths(sandbox))), "a second copy now waits")
   }
 
+  @Test("The state folder removed while held: made again and locked again, not lost")
+  func folderRemoved() throws {
+    let sandbox = Sandbox()
+    let lock = try Self.held(StoreLock.acquire(paths: Self.paths(sandbox)))
+    try FileManager.default.removeItem(atPath: sandbox.path("state/parea"))
+    #expect(lock.check() == .retaken)
+    #expect(exists(lock.path))
+    #expect(lock.check() == .held)
+  }
+
   @Test("The lock file replaced by one another process holds (a second Parea started meanwhile): lost, for good")
   func replacedAndLost() throws {
     let sandbox = Sandbox()
@@ -351,7 +361,8 @@ struct ReadOnlyStoreTests {
     let sandbox = Sandbox()
     sandbox.put(Array("{".utf8), at: "config/parea/settings.json")
     sandbox.put(Array("{".utf8), at: "state/parea/game.json")
-    sandbox.put(Array("x".utf8), at: "state/parea/game.json.tmp-1")
+    // A temporary file of a process that is gone: a store that writes removes it (below).
+    sandbox.put(Array("x".utf8), at: "state/parea/game.json.tmp-2147483647")
     var store = sandbox.store()
     store.isReadOnly = true
     let before = [
@@ -379,5 +390,11 @@ struct ReadOnlyStoreTests {
       [sandbox.names(in: sandbox.path("config/parea")), sandbox.names(in: sandbox.path("state/parea"))]
         == before)
     #expect(sandbox.bytes(sandbox.path("config/parea/settings.json")) == Array("{".utf8))
+
+    // The control: a store that may write sets the bad file aside and removes the temporary.
+    var writing = sandbox.store()
+    _ = writing.loadGame()
+    #expect(!exists(sandbox.path("state/parea/game.json.tmp-2147483647")))
+    #expect(!exists(sandbox.path("state/parea/game.json")))
   }
 }

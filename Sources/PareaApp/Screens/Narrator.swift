@@ -129,7 +129,8 @@ extension AppState {
       do throws(NarrationError) {
         return try step()
       } catch {
-        notices = [Notice(kind: .error, title: "narrator.stuck.title", message: "narrator.stuck.message")]
+        let stuck = Notice(kind: .error, title: "narrator.stuck.title", message: "narrator.stuck.message")
+        if !notices.contains(stuck) { notices.append(stuck) }
         return []
       }
     }
