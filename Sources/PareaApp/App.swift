@@ -120,7 +120,6 @@ public struct App: Sendable {
   /// The current state.
   public private(set) var state: AppState
   var environment: Environment
-  let wording: @Sendable (Language) -> any Wording
 
   /// Starts at the home screen.
   public init(configuration: AppConfiguration) {
@@ -135,7 +134,6 @@ public struct App: Sendable {
     environment = Environment(
       generator: SplitMix64(seed: configuration.seed),
       lazyLocations: LazyLocations(configuration.locations), wording: configuration.wording)
-    wording = configuration.wording
   }
 
   /// Starts from a given state (tests, and resuming a saved game).

@@ -74,9 +74,6 @@ public struct GameSession: Hashable, Sendable {
     return overflow ? Int.max : limit
   }
 
-  /// Whether everyone has seen their role in the first round of reveals.
-  public var everyoneHasLooked: Bool { table.map { nextReveal >= $0.seats.count } ?? false }
-
   /// Ends the round on the table: its points join the scores (a scored game),
   /// and the session waits for the next deal with the same players and setup.
   public mutating func closeRound() {

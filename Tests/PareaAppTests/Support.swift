@@ -105,7 +105,8 @@ extension Screen {
 }
 
 /// Golden screens: `Golden/<name>.txt`, one quoted line per row so trailing
-/// spaces show. `PAREA_RECORD=1 swift test` rewrites them; review the diff.
+/// spaces show. `PAREA_RECORD=1 swift test` rewrites those that differ and fails
+/// (`compareGolden(_:at:recording:_:)`): read the diff, then run again.
 func expectGolden(
   _ canvas: Canvas, _ name: String, styles: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -141,22 +142,38 @@ func styleMap(_ canvas: Canvas) -> String {
 }
 
 private func compareGolden(_ actual: String, _ name: String, _ sourceLocation: SourceLocation) {
-  let path = goldenDirectory() + "/" + name + ".txt"
-  if getenv("PAREA_RECORD") != nil {
+  compareGolden(
+    actual, at: goldenDirectory() + "/" + name + ".txt", recording: getenv("PAREA_RECORD") != nil,
+    sourceLocation)
+}
+
+/// Compares `actual` with the golden file at `path`. Recording (`PAREA_RECORD=1`),
+/// a golden that is missing or differs is written and the test still fails,
+/// naming what changed: a recorded screen is read (`git diff`) before the run
+/// that passes, never taken on trust. A golden that is already right passes.
+func compareGolden(_ actual: String, at path: String, recording: Bool, _ sourceLocation: SourceLocation) {
+  let name = String(path.split(separator: "/").last ?? "")
+  let expected = read(path)
+  if expected == actual { return }
+  let diff = zip(
+    (expected ?? "").split(separator: "\n", omittingEmptySubsequences: false),
+    actual.split(separator: "\n", omittingEmptySubsequences: false)
+  )
+  .enumerated().filter { $0.element.0 != $0.element.1 }
+  .map { "row \($0.offset):\n  expected \($0.element.0)\n  actual   \($0.element.1)" }
+  .joined(separator: "\n")
+  if recording {
     write(actual, to: path)
+    Issue.record(
+      "Recorded \(name)\(expected == nil ? " (new)" : ""): read it (git diff), then run again without PAREA_RECORD.\n\(diff)",
+      sourceLocation: sourceLocation)
     return
   }
-  guard let expected = read(path) else {
-    Issue.record("No golden file \(name).txt; run with PAREA_RECORD=1 to create it, then read it.", sourceLocation: sourceLocation)
+  guard expected != nil else {
+    Issue.record("No golden file \(name); run with PAREA_RECORD=1 to create it, then read it.", sourceLocation: sourceLocation)
     return
   }
-  if expected != actual {
-    let diff = zip(expected.split(separator: "\n", omittingEmptySubsequences: false), actual.split(separator: "\n", omittingEmptySubsequences: false))
-      .enumerated().filter { $0.element.0 != $0.element.1 }
-      .map { "row \($0.offset):\n  expected \($0.element.0)\n  actual   \($0.element.1)" }
-      .joined(separator: "\n")
-    Issue.record("Screen \(name) differs from its golden file:\n\(diff)", sourceLocation: sourceLocation)
-  }
+  Issue.record("Screen \(name) differs from its golden file:\n\(diff)", sourceLocation: sourceLocation)
 }
 
 private func goldenDirectory() -> String {
