@@ -27,8 +27,11 @@ let package = Package(
     // the sources): it makes SwiftPM re-plan, and so re-run the plugin, when a
     // table file is added or removed.
     .target(
-      name: "PareaLocale", dependencies: ["PareaRules", "PareaStrings"], exclude: ["Locales"],
-      plugins: ["EmbedLocales"]),
+      name: "PareaLocale", dependencies: ["PareaLanguage", "PareaRules", "PareaStrings"],
+      exclude: ["Locales"], plugins: ["EmbedLocales"]),
+    // The languages Parea speaks, how one is chosen, Greek capitals: no
+    // tables, standard library only (the store saves a language with it).
+    .target(name: "PareaLanguage"),
     .testTarget(
       name: "PareaLocaleTests", dependencies: ["PareaLocale", "PareaRules", "PareaStrings"]),
     // Build-time tool and plugin that turn Locales/**/*.strings into Swift source.
@@ -65,7 +68,7 @@ let package = Package(
         "PareaVoice", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The saved files: settings, quick-pick names, the game in progress (atomic JSON files).
-    .target(name: "PareaStore", dependencies: ["PareaLocale", "PareaRules"]),
+    .target(name: "PareaStore", dependencies: ["PareaLanguage", "PareaRules"]),
     .testTarget(
       name: "PareaStoreTests",
       dependencies: ["PareaStore", "PareaLocale", "PareaRules", "PareaStrings"]),

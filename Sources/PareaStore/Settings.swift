@@ -1,4 +1,4 @@
-import PareaLocale
+import PareaLanguage
 import PareaRules
 
 /// What the user chose on the settings screen: the language and the house rules.
