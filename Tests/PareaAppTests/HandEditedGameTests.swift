@@ -509,20 +509,16 @@ struct FileMutator {
     let session = try #require(SavedGames.read(file), "a vote on the last day is a game")
     var app = Self.resumed(session, configuration(.en, seed: 3, narration: .parea))
     app.press(.enter)  // Resume: the vote
-    guard case .narrator = app.state.screen else {
-      Issue.record("not at the narrator: \(app.state.screen)")
-      return
-    }
+    let atNarrator = { if case .narrator = app.state.screen { true } else { false } }()
+    try #require(atNarrator, "not at the narrator: \(app.state.screen)")
     // Nobody goes out (a tie): the day ends, and with it the game.
     app.press(.up, .up, .up, .up, .up, .up, .up, .up, .up)
     app.press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .down)
     app.press(.enter, .enter)
     #expect(app.state.session?.narration?.stage == .over, "\(app.state.session?.narration as Any)")
     #expect(app.state.table?.endedByHand == true)
-    guard case .summary = app.state.screen else {
-      Issue.record("no summary: \(app.state.screen)")
-      return
-    }
+    let atSummary = { if case .summary = app.state.screen { true } else { false } }()
+    #expect(atSummary, "no summary: \(app.state.screen)")
   }
 
   @Test func randomlyEditedFilesAreRefusedOrPlayOnWithoutATrap() throws {

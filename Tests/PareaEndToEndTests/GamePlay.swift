@@ -121,6 +121,17 @@ struct Driver {
   @discardableResult
   func waitForHome() throws -> String { try session.settled(text("home.title")) }
 
+  /// Esc on a game in play, "Yes" to leaving it, then q on the menu: the
+  /// program exits with 0 (and, as every exit, leaves no process behind).
+  func leaveGameAndQuit() throws {
+    try session.sendKeys("Escape")
+    try session.waitFor(text("confirm.abandonGame.title"))
+    try session.type(text("confirm.yes.key"))
+    try waitForHome()
+    try session.sendKeys(Screens.quitKey)
+    #expect(try session.waitForExit() == 0)
+  }
+
   /// Picks a game by its number on the home screen: 1 Palermo, 2 Spy, 3 Killer.
   func chooseGame(_ number: Int) throws {
     try waitForHome()

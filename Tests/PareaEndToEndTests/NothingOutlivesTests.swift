@@ -50,6 +50,39 @@ extension EndToEnd {
       try store.saveGame(session)
     }
 
+    /// A narrated game saved at dusk in a data folder of its own, resumed
+    /// with a stand-in voice of `kind`, night fallen (`resumeToNightfall`).
+    /// The session is killed and the folder removed when it goes.
+    final class Nightfall {
+      let data: String
+      let session: TmuxSession
+      let play: Driver
+
+      init(_ kind: FakeVoice.Kind) throws {
+        let data = try TmuxSession.makeDataDirectory()
+        do {
+          try NothingOutlivesTests.saveNarratedAtDusk(in: data)
+          let session = try TmuxSession(dataDirectory: data, fakeVoice: true, voice: kind)
+          do {
+            play = try NothingOutlivesTests.resumeToNightfall(session)
+          } catch {
+            session.kill()
+            throw error
+          }
+          self.session = session
+        } catch {
+          try? FileManager.default.removeItem(atPath: data)
+          throw error
+        }
+        self.data = data
+      }
+
+      deinit {
+        session.kill()
+        try? FileManager.default.removeItem(atPath: data)
+      }
+    }
+
     /// Resumes the saved game and lets night fall: returns once the
     /// stand-in has been asked for the first line.
     static func resumeToNightfall(_ session: TmuxSession) throws -> Driver {
@@ -67,13 +100,8 @@ extension EndToEnd {
       "a voice that leaves a process in its session and one in a session of its own, writes over the screen and exits: the screen is repainted at once, and after the way out nothing it started is left",
       arguments: WayOut.allCases)
     func nothingOutlives(_ way: WayOut) throws {
-      let data = try TmuxSession.makeDataDirectory()
-      defer { try? FileManager.default.removeItem(atPath: data) }
-      try Self.saveNarratedAtDusk(in: data)
-      let session = try TmuxSession(
-        dataDirectory: data, fakeVoice: true, voice: .leavesProcessesAndExits)
-      defer { session.kill() }
-      let play = try Self.resumeToNightfall(session)
+      let night = try Nightfall(.leavesProcessesAndExits)
+      let (session, play) = (night.session, night.play)
 
       // Both processes it left run (with Parea: three carry the marker).
       try session.waitUntil("the stand-in's two processes run") { _ in
@@ -93,12 +121,7 @@ extension EndToEnd {
 
       switch way {
       case .quitKey:
-        try session.sendKeys("Escape")
-        try session.waitFor(play.text("confirm.abandonGame.title"))
-        try session.type(play.text("confirm.yes.key"))
-        try play.waitForHome()
-        try session.sendKeys(Screens.quitKey)
-        #expect(try session.waitForExit() == 0)
+        try play.leaveGameAndQuit()
       case .controlC:
         try session.sendKeys("C-c")
         #expect(try session.waitForExit() == 130)
@@ -119,13 +142,8 @@ extension EndToEnd {
       "the next line's player plays on: what a cut line left is killed, what the line being said left is not"
     )
     func theNextLinePlaysOn() throws {
-      let data = try TmuxSession.makeDataDirectory()
-      defer { try? FileManager.default.removeItem(atPath: data) }
-      try Self.saveNarratedAtDusk(in: data)
-      let session = try TmuxSession(
-        dataDirectory: data, fakeVoice: true, voice: .leavesProcessesAndExits)
-      defer { session.kill() }
-      let play = try Self.resumeToNightfall(session)
+      let night = try Nightfall(.leavesProcessesAndExits)
+      let (session, play) = (night.session, night.play)
       let voice = try #require(session.fakeVoice)
       func players() -> [String] { session.processesLeftBehind().filter { $0.hasSuffix("sleep 300") } }
       try session.waitUntil("the first line's two processes run") { _ in players().count == 2 }
@@ -151,13 +169,8 @@ extension EndToEnd {
       "a voice that tries to write over the screen through /dev/tty while it speaks cannot: it has no controlling terminal"
     )
     func noControllingTerminal() throws {
-      let data = try TmuxSession.makeDataDirectory()
-      defer { try? FileManager.default.removeItem(atPath: data) }
-      try Self.saveNarratedAtDusk(in: data)
-      let session = try TmuxSession(
-        dataDirectory: data, fakeVoice: true, voice: .leavesProcessesAndSpeaks)
-      defer { session.kill() }
-      let play = try Self.resumeToNightfall(session)
+      let night = try Nightfall(.leavesProcessesAndSpeaks)
+      let (session, play) = (night.session, night.play)
       let title = try session.format("#{pane_title}")
 
       // The stand-in has tried /dev/tty and speaks on ("sleep 30", its own
@@ -170,12 +183,7 @@ extension EndToEnd {
       #expect(try session.format("#{alternate_on}") == "1")
       #expect(try session.format("#{pane_title}") == title)
 
-      try session.sendKeys("Escape")
-      try session.waitFor(play.text("confirm.abandonGame.title"))
-      try session.type(play.text("confirm.yes.key"))
-      try play.waitForHome()
-      try session.sendKeys(Screens.quitKey)
-      #expect(try session.waitForExit() == 0)
+      try play.leaveGameAndQuit()
     }
   }
 }

@@ -339,21 +339,13 @@ final class TmuxSession {
     }
   }
 
-  /// A file under /proc read whole (their size reads as 0, so read to the end).
+  /// A file under /proc read whole, as text without white space at its ends.
   private static func readProcFile(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = read(descriptor, &buffer, buffer.count)
-      if count < 0 { return nil }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
+    readProcBytes(path).map {
+      String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
-    return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
+
 
   /// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet).
   private static func hasEnded(_ pid: pid_t) -> Bool {
