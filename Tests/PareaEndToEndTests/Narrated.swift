@@ -157,9 +157,12 @@ extension Driver {
     -> String
   {
     let wanted = shown(line, mode: mode)
-    return try session.waitSlowly("the narrator shows \"\(wanted)\"", timeout: timeout) {
-      Screens.flat($0).contains(wanted)
-    }
+    let what = "the narrator shows \"\(wanted)\""
+    try session.waitSlowly(what, timeout: timeout) { Screens.flat($0).contains(wanted) }
+    // Then a whole frame: the line is near the top, and a capture taken while
+    // the frame is being written shows it above the last screen's rest (a CI
+    // run saw the new line over dusk's text and keys).
+    return try session.waitUntilSettled(what) { Screens.flat($0).contains(wanted) }
   }
 
   /// On a narrator's list (`entries` are its lines, in order): highlights

@@ -241,7 +241,9 @@ extension EndToEnd {
         dusk.contains(play.text("narrator.dusk.moderator")), "dusk for a moderator: \(dusk)")
       try session.sendKeys("Enter")
       let fall = try say(play.text("narrator.say.nightFalls", ["round": "1"]))
-      try ensure(fall.contains(play.text("narrator.moderator.wait")), "night falls: \(fall)")
+      try ensure(
+        fall.contains(play.text("narrator.moderator.wait"))
+          && !fall.contains(play.text("key.nightFalls")), "night falls: \(fall)")
 
       let thieves = try say(play.text("narrator.say.thieves.wake"))
       try ensure(
