@@ -82,10 +82,9 @@ public struct AppState: Hashable, Sendable {
   public var language: Language
   /// The screen being shown, with its own state.
   public var screen: Screen
-  /// The game chosen on the home screen (the one being set up).
-  public var game: GameID {
-    didSet { if game != oldValue { setup = Setup() } }
-  }
+  /// The game chosen on the home screen (the one being set up); choosing
+  /// another starts a fresh setup (`Change.chooseGame`).
+  public var game: GameID
   /// The group at the table, in seating order: the players of the game being
   /// set up, kept from one game to the next.
   public var players: [String]

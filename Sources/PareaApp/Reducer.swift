@@ -10,7 +10,7 @@ extension AppState {
   /// lists' locations in order (the location grids' keys need their number).
   func action(for key: Key, words: Words, locations: [Location]) -> Action? {
     if let confirmation { return confirmation.action(for: key, words: words) }
-    return screen.page.action(for: key, in: PageContext(state: self, words: words, locations: locations))
+    return screen.page.action(for: key, in: ScreenContext(state: self, words: words, locations: locations))
   }
 
   /// Applies an action; returns the work for the outside world. Keys are
@@ -26,11 +26,11 @@ extension AppState {
 
   private mutating func apply(_ action: Action, environment: inout Environment) -> [Effect] {
     switch action {
-    case .confirm(let yes): return answer(yes, words: environment.words(language))
+    case .confirm(let yes): return answer(yes, environment: environment)
     case .toggleConfirmation:
       confirmation?.yesSelected.toggle()
       return []
-    case .back: return goBack()
+    case .back: return goBack(environment)
     case .key(let key):
       // Away from home a reported problem stays until the next key, which still counts.
       if case .home = screen {} else { notices.removeAll() }
@@ -74,28 +74,114 @@ extension AppState {
     case .resize(let width, let height):
       viewport = Size(width: width, height: height)
       return []
-    case .home(let action): return reduceHome(action)
-    case .info(let action): return reduceInfo(action, words: environment.words(language))
-    case .openRules: return openRules()
-    case .players(let action): return reducePlayers(action)
+    case .home(let action):
+      guard case .home(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.home, environment: environment)
+    case .info(let action):
+      guard case .info(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.info, environment: environment)
+    case .openRules: return perform(rulesOverScreen)
+    case .players(let action):
+      guard case .players(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.players, environment: environment)
     case .setup(let action): return reduceSetup(action, environment: &environment)
     case .reveal: return revealCurrent(afterCountdown: false)
     case .hide: return hideCurrent()
     case .table(let action): return reduceTable(action, environment: environment)
-    case .summary(let action): return reduceSummary(action, words: environment.words(language))
+    case .summary(let action):
+      guard case .summary(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.summary, environment: environment)
     case .narrator(let action): return reduceNarrator(action, words: environment.words(language))
-    case .settings(let action): return reduceSettings(action)
+    case .settings(let action):
+      guard case .settings(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.settings, environment: environment)
     }
   }
 
   /// Esc: each screen goes back to the one before it; leaving a game in play asks first.
-  private mutating func goBack() -> [Effect] {
-    screen.page.back(in: &self)
+  private mutating func goBack(_ environment: Environment) -> [Effect] {
+    perform(screen.page.back(in: context(environment)))
   }
 
-  private mutating func answer(_ yes: Bool, words: Words) -> [Effect] {
+  /// What a screen reads: this state as it is now, its words and locations.
+  func context(_ environment: Environment) -> ScreenContext {
+    ScreenContext(
+      state: self, words: environment.words(language),
+      locations: rules.usesLocations ? environment.sortedLocations(language) : [])
+  }
+
+  /// The answer to `question` by the screen on show, if it is a feature
+  /// that asked it; nil otherwise.
+  private mutating func answerOnScreen(
+    _ question: Confirmation.Question, yes: Bool, environment: Environment
+  ) -> [Effect]? {
+    func ask<F: Feature>(_ page: F, as wrap: (F) -> Screen) -> [Effect]? {
+      var page = page
+      guard let outcome = page.answer(question, yes: yes, in: context(environment)) else { return nil }
+      screen = wrap(page)
+      return perform(outcome)
+    }
+    switch screen {
+    case .home(let page): return ask(page, as: Screen.home)
+    case .info(let page): return ask(page, as: Screen.info)
+    case .settings(let page): return ask(page, as: Screen.settings)
+    case .players(let page): return ask(page, as: Screen.players)
+    case .summary(let page): return ask(page, as: Screen.summary)
+    default: return nil
+    }
+  }
+
+  /// Reduces `action` on the screen on show (`page`, put back by `wrap`),
+  /// then performs what it asked for.
+  private mutating func run<F: Feature>(
+    _ action: F.ScreenAction, on page: F, as wrap: (F) -> Screen, environment: Environment
+  ) -> [Effect] {
+    var page = page
+    let outcome = page.reduce(action, in: context(environment))
+    screen = wrap(page)
+    return perform(outcome)
+  }
+
+  /// Applies a screen's outcome: its changes in order, then where it goes.
+  mutating func perform(_ outcome: Outcome) -> [Effect] {
+    for change in outcome.changes { apply(change) }
+    switch outcome.next {
+    case .stay: break
+    case .go(let next): screen = next
+    case .ask(let question): confirmation = question
+    }
+    return outcome.effects
+  }
+
+  /// The one place a screen's change to the rest of the app is written.
+  mutating func apply(_ change: Change) {
+    switch change {
+    case .players(let names): players = names
+    case .savedNames(let names): savedNames = names
+    case .chooseGame(let id):
+      guard id != game else { return }
+      game = id
+      setup = Setup()
+    case .settings(let values):
+      language = values.language
+      preferences = values.preferences
+      houseRules = values.houseRules
+    case .dropSession: session = nil
+    case .closeRound:
+      session?.closeRound()
+      if session?.roundsPlayed == 0 { session = nil }  // nothing to keep between rounds
+    case .resumeNarration: session?.narration?.resume()
+    case .clearNotices: notices = []
+    case .finish: finished = true
+    }
+  }
+
+  private mutating func answer(_ yes: Bool, environment: Environment) -> [Effect] {
     guard let question = confirmation?.question else { return [] }
     confirmation = nil
+    // The screen that asked answers first.
+    if let effects = answerOnScreen(question, yes: yes, environment: environment) { return effects }
+    let words = environment.words(language)
     switch question {
     case .secondDeath, .undo: return answerTable(question, yes: yes, words: words)
     case .playWithoutSaving(let file, _, _):
@@ -119,17 +205,9 @@ extension AppState {
       return []
     default: break
     }
-    guard yes else {
-      // "No" to discarding: the game chosen meanwhile is not played later by surprise.
-      if question == .discardSavedGame, case .home(var home) = screen {
-        home.playAfterDiscard = nil
-        screen = .home(home)
-      }
-      return []
-    }
+    guard yes else { return [] }
     switch question {
-    case .secondDeath, .undo, .moderatorRoles, .playWithoutSaving: return []
-    case .discardSavedGame: return discardSavedGame()
+    case .secondDeath, .undo, .moderatorRoles, .playWithoutSaving, .discardSavedGame: return []
     case .abandonGame:
       // A line being said stops with the game it belongs to.
       let speaking = session?.narration != nil
@@ -143,7 +221,7 @@ extension AppState {
     case .finalGuess(let location):
       return makeGuess(location)
     case .leaveSession:
-      return leaveSession()
+      return []  // asked and answered by the summary
     }
   }
 
@@ -168,7 +246,7 @@ extension AppState {
       TooSmallView.draw(into: &canvas, words: words, size: Size(width: width, height: height))
       return canvas
     }
-    screen.page.draw(into: &canvas, in: PageContext(state: self, words: words, locations: locations))
+    screen.page.draw(into: &canvas, in: ScreenContext(state: self, words: words, locations: locations))
     if case .home = screen {} else if let notice = notices.first {
       // Reported from outside (a save that failed): above the footer, on any screen.
       let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)

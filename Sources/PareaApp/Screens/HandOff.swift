@@ -97,21 +97,17 @@ extension AppState {
 }
 
 extension HandOffScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { action(for: key) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    if countdown != nil {
-      // Esc stops the countdown; the role stays hidden.
-      var page = self
-      page.countdown = nil
-      state.screen = .handOff(page)
-    } else {
-      state.confirmation = Confirmation(.abandonGame)
-    }
-    return []
+  func back(in context: ScreenContext) -> Outcome {
+    guard countdown != nil else { return .ask(.abandonGame) }
+    // Esc stops the countdown; the role stays hidden.
+    var page = self
+    page.countdown = nil
+    return .go(.handOff(page))
   }
 }

@@ -123,98 +123,89 @@ public enum HomeAction: Hashable, Sendable {
   case quit
 }
 
-extension AppState {
-  mutating func reduceHome(_ action: HomeAction) -> [Effect] {
-    guard case .home(var home) = screen else { return [] }
-    let items = HomeScreen.items(for: self)
+extension HomeScreen: Feature {
+  mutating func reduce(_ action: HomeAction, in context: ScreenContext) -> Outcome {
+    let state = context.state
+    let items = Self.items(for: state)
     switch action {
     case .move(let step):
-      home.selection = (home.selection + step + items.count) % items.count
-      screen = .home(home)
+      selection = (selection + step + items.count) % items.count
+      return .stay
     case .choose:
-      notices = []
-      switch items[min(home.selection, items.count - 1)] {
-      case .resume: return resume()
-      case .game(let id): return startPlayers(for: id)
-      case .settings: screen = .settings(SettingsScreen(returnTo: ReturnPoint(screen)))
-      case .quit:
-        finished = true
-        return [.quit]
+      // The messages on the home screen have been read.
+      switch items[min(selection, items.count - 1)] {
+      case .resume: return Self.resume(state).after([.clearNotices])
+      case .game(let id): return startPlayers(for: id, in: state).after([.clearNotices])
+      case .settings: return .go(.settings(SettingsScreen(returnTo: ReturnPoint(.home(self)))), [.clearNotices])
+      case .quit: return .stay([.clearNotices, .finish], effects: [.quit])
       }
     case .play(let id):
-      notices = []
-      return startPlayers(for: id)
+      return startPlayers(for: id, in: state).after([.clearNotices])
     case .info:
-      var id = game
-      if case .game(let highlighted) = items[min(home.selection, items.count - 1)] { id = highlighted }
-      screen = .info(InfoScreen(game: id, returnTo: ReturnPoint(screen)))
+      var id = state.game
+      if case .game(let highlighted) = items[min(selection, items.count - 1)] { id = highlighted }
+      return .go(.info(InfoScreen(game: id, returnTo: ReturnPoint(.home(self)))))
     case .openSettings:
-      screen = .settings(SettingsScreen(returnTo: ReturnPoint(screen)))
+      return .go(.settings(SettingsScreen(returnTo: ReturnPoint(.home(self)))))
     case .discard:
-      guard session != nil else { break }
-      home.playAfterDiscard = nil
-      screen = .home(home)
-      confirmation = Confirmation(.discardSavedGame)
+      guard state.session != nil else { return .stay }
+      playAfterDiscard = nil
+      return .ask(.discardSavedGame)
     case .quit:
-      finished = true
-      return [.quit]
+      return .stay([.finish], effects: [.quit])
     }
-    return []
   }
 
-  /// Back to the menu, the game being set up highlighted.
-  mutating func showHome() -> [Effect] {
-    screen = .home(HomeScreen(selection: homeIndex(of: game)))
-    return []
+  /// "Throw the game in progress away?": yes drops it, then plays the game
+  /// chosen meanwhile or stays home on the item that was highlighted (the
+  /// game that was saved, if that was "Resume"); no forgets the game chosen
+  /// meanwhile, so that it is not played later by surprise.
+  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
+    guard question == .discardSavedGame else { return nil }
+    guard yes else {
+      playAfterDiscard = nil
+      return .stay
+    }
+    let items = Self.items(for: context.state)
+    var highlighted = items[min(selection, items.count - 1)]
+    if highlighted == .resume { highlighted = .game(context.state.game) }
+    // The whole session goes: its table, its timer, a scored session's points.
+    var after = context.state
+    after.apply(.dropSession)
+    var home = HomeScreen(selection: Self.items(for: after).firstIndex(of: highlighted) ?? 0)
+    var outcome = Outcome.go(.home(home))
+    if let id = playAfterDiscard { outcome = home.startPlayers(for: id, in: after) }
+    return outcome.after([.dropSession]).adding([.saveGame, .redrawAll])
   }
 
-  mutating func startPlayers(for id: GameID) -> [Effect] {
-    if session != nil {
+  /// A game chosen on the menu: its players screen, or first the question
+  /// whether to throw the game in progress away.
+  mutating func startPlayers(for id: GameID, in state: AppState) -> Outcome {
+    if state.session != nil {
       // Starting another game would throw the one in progress (or the
       // session's scores) away: ask first, with the chosen game highlighted
       // (a number key chooses without moving).
-      if case .home(var home) = screen {
-        home.selection = HomeScreen.items(for: self).firstIndex(of: .game(id)) ?? home.selection
-        home.playAfterDiscard = id
-        screen = .home(home)
-      }
-      confirmation = Confirmation(.discardSavedGame)
-      return []
+      selection = Self.items(for: state).firstIndex(of: .game(id)) ?? selection
+      playAfterDiscard = id
+      return .ask(.discardSavedGame)
     }
-    game = id
     // The last game's names wait in the quick picks (one key adds them all),
     // the same after a game as after a restart; names typed since are kept.
-    if players == savedNames { players = [] }
-    screen = .players(PlayersScreen())
-    return []
-  }
-
-  /// Throws the game in progress away, as the user agreed on the home screen:
-  /// then plays the game they had chosen, or stays home on the item that was
-  /// highlighted (the game that was saved, if that was "Resume").
-  mutating func discardSavedGame() -> [Effect] {
-    guard case .home(let home) = screen else { return [] }
-    let items = HomeScreen.items(for: self)
-    var highlighted = items[min(home.selection, items.count - 1)]
-    if highlighted == .resume { highlighted = .game(game) }
-    // The whole session goes: its table, its timer, a scored session's points.
-    session = nil
-    screen = .home(HomeScreen(selection: HomeScreen.items(for: self).firstIndex(of: highlighted) ?? 0))
-    if let id = home.playAfterDiscard { _ = startPlayers(for: id) }
-    return [.saveGame, .redrawAll]
+    let fresh: [Change] = state.players == state.savedNames ? [.players([])] : []
+    return .go(.players(PlayersScreen()), [.chooseGame(id)] + fresh)
   }
 
   /// Goes back into the game in progress where it was: the next hand-off of the
   /// first round, or the table. Never straight onto a role.
-  mutating func resume() -> [Effect] {
-    guard let session else { return [.redrawAll] }
-    game = session.game
+  static func resume(_ state: AppState) -> Outcome {
+    guard let session = state.session else { return .stay(effects: [.redrawAll]) }
+    let changes: [Change] = [.chooseGame(session.game)]
     guard let table = session.table else {
       // A session between rounds goes on where it stopped: choosing the next round.
-      screen = .setup(SetupScreen())
-      return [.redrawAll]
+      return .go(.setup(SetupScreen()), changes, effects: [.redrawAll])
     }
-    if table.endedByHand || rules.winner(of: table) != nil {
+    let screen: Screen
+    if table.endedByHand || table.rules.winner(of: table) != nil {
       screen = .summary(SummaryScreen())
     } else if session.nextReveal < table.seats.count {
       screen = .handOff(HandOffScreen(seat: session.nextReveal))
@@ -223,27 +214,29 @@ extension AppState {
       // (a saved game is read back at dusk already); the screen says so
       // when choices of that night were made.
       narration.resume()
-      self.session?.narration = narration
       let midNight = narration.stage == .dusk && table.phase == .night && !table.choicesThisPhase.isEmpty
-      screen = .narrator(NarratorScreen(resumedNight: midNight))
+      return .go(.narrator(NarratorScreen(resumedNight: midNight)), changes + [.resumeNarration], effects: [.redrawAll])
     } else {
       var page = TableScreen()
       // A kamikaze who was choosing when the game stopped still chooses.
       if case .takePlayer(let by) = table.pending { page.mode = .pick(.kamikaze(by: by)) }
       screen = .table(page)
     }
-    return [.redrawAll]
+    return .go(screen, changes, effects: [.redrawAll])
   }
-}
 
-extension HomeScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { action(for: key, state: context.state) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    []  // the first screen: Esc does nothing (q quits)
+  func back(in context: ScreenContext) -> Outcome {
+    .stay  // the first screen: Esc does nothing (q quits)
   }
+}
+
+extension AppState {
+  /// The menu, the game being set up highlighted.
+  var homeScreen: Screen { .home(HomeScreen(selection: homeIndex(of: game))) }
 }

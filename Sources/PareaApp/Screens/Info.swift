@@ -65,28 +65,23 @@ public enum InfoAction: Hashable, Sendable {
   case scroll(Int)
 }
 
-extension AppState {
-  mutating func reduceInfo(_ action: InfoAction, words: Words) -> [Effect] {
-    guard case .info(var info) = screen, case .scroll(let by) = action else { return [] }
-    let body = InfoScreen.body(in: viewport)
-    let count = InfoScreen.lines(game: registry.game(info.game), state: self, words: words, width: body.width).count
-    info.scroll = max(0, min(info.scroll + by, count - body.height))
-    screen = .info(info)
-    return []
+extension InfoScreen: Feature {
+  mutating func reduce(_ action: InfoAction, in context: ScreenContext) -> Outcome {
+    guard case .scroll(let by) = action else { return .stay }
+    let state = context.state
+    let body = InfoScreen.body(in: state.viewport)
+    let count = InfoScreen.lines(game: state.registry.game(game), state: state, words: context.words, width: body.width).count
+    scroll = max(0, min(scroll + by, count - body.height))
+    return .stay
   }
-}
 
-extension InfoScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { action(for: key) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    state.screen = returnTo.screen
-    return []
-  }
+  func back(in context: ScreenContext) -> Outcome { .go(returnTo.screen) }
 }
 
 extension AppState {
@@ -95,11 +90,10 @@ extension AppState {
   /// scroll, its open sub-page). Never offered where a role or a secret
   /// choice is on screen, nor on a screen a running clock would leave behind
   /// (a night's timed steps).
-  mutating func openRules() -> [Effect] {
+  var rulesOverScreen: Outcome {
     // The summary has every role on it: leaving it repaints everything, as its other ways out do.
     let showedRoles = if case .summary = screen { true } else { false }
-    screen = .info(InfoScreen(game: rules.id, returnTo: ReturnPoint(screen)))
-    return showedRoles ? [.redrawAll] : []
+    return .go(.info(InfoScreen(game: rules.id, returnTo: ReturnPoint(screen))), effects: showedRoles ? [.redrawAll] : [])
   }
 
   /// The screen the clock runs for: the one on show, or under the rules the

@@ -517,14 +517,11 @@ extension NarratorScreen {
 }
 
 extension NarratorScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { action(for: key, state: context.state) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    state.confirmation = Confirmation(.abandonGame)
-    return []
-  }
+  func back(in context: ScreenContext) -> Outcome { .ask(.abandonGame) }
 }

@@ -2,32 +2,136 @@ import PareaCanvas
 import PareaLocale
 import PareaRules
 
-/// What a screen may read to turn a key into an action or to draw itself: the
-/// whole state, the words of its language and the locations in the lists' order.
-struct PageContext {
+/// What a screen may read to turn a key into an action, to reduce one or to
+/// draw itself: the app as it is, read-only (a copy: nothing a screen does to
+/// it reaches the app), the words of its language and the locations in the
+/// lists' order.
+struct ScreenContext {
   /// The state, with this screen on show.
   let state: AppState
   /// The words of the state's language.
   let words: Words
   /// Every Spy location, sorted as the lists show them (empty for other games).
   let locations: [Location]
+
+  /// The game in play, if any.
+  var session: GameSession? { state.session }
+  /// The dealt table of the game in play, if any.
+  var table: Table? { state.session?.table }
+  /// The rules of the game in play, or of the game chosen on the home screen.
+  var rules: any GameType { state.rules }
+  /// The monotonic clock's last reading, in milliseconds.
+  var clock: Int64 { state.clock }
+}
+
+/// What a screen's `reduce` asks for, besides its own new state: where the
+/// app goes next, changes to what lies outside the screen (as actions the
+/// top-level reducer applies, `Change`), and work for the outside world.
+struct Outcome {
+  /// Where the app goes after the changes.
+  enum Next {
+    /// The screen on show stays, with its new state.
+    case stay
+    /// Another screen.
+    case go(Screen)
+    /// The screen stays and a question opens over it.
+    case ask(Confirmation)
+  }
+
+  /// Where the app goes.
+  var next: Next = .stay
+  /// Changes outside the screen, applied in order before `next`.
+  var changes: [Change] = []
+  /// Work for the outside world, in order.
+  var effects: [Effect] = []
+
+  /// Nothing outside the screen changes.
+  static let stay = Outcome()
+
+  /// Goes to `screen` after `changes`, asking `effects`.
+  static func go(_ screen: Screen, _ changes: [Change] = [], effects: [Effect] = []) -> Outcome {
+    Outcome(next: .go(screen), changes: changes, effects: effects)
+  }
+
+  /// Opens a question over the screen on show.
+  static func ask(_ question: Confirmation.Question) -> Outcome {
+    Outcome(next: .ask(Confirmation(question)))
+  }
+
+  /// Stays, with `changes` and `effects`.
+  static func stay(_ changes: [Change] = [], effects: [Effect] = []) -> Outcome {
+    Outcome(changes: changes, effects: effects)
+  }
+
+  /// The same outcome with `changes` applied before its own.
+  func after(_ changes: [Change]) -> Outcome {
+    Outcome(next: next, changes: changes + self.changes, effects: effects)
+  }
+
+  /// The same outcome asking for `effects` after its own.
+  func adding(_ effects: [Effect]) -> Outcome {
+    Outcome(next: next, changes: changes, effects: self.effects + effects)
+  }
+}
+
+/// A change to the app outside the screen on show, asked for by a screen's
+/// `reduce` and applied by `AppState.apply(_:)`, the one place that writes
+/// them. Each is an action on what it changes, never a whole new state.
+enum Change: Hashable, Sendable {
+  /// The group at the table is now these names, in seating order.
+  case players([String])
+  /// The last game's names (the quick picks) are now these.
+  case savedNames([String])
+  /// The game chosen for setting up; another game than before starts from a fresh setup.
+  case chooseGame(GameID)
+  /// The language, the voice and the house rules as the settings leave them.
+  case settings(SettingValues)
+  /// The game in play, scores and all, is dropped.
+  case dropSession
+  /// The round on the summary closes: its points join the session's scores;
+  /// a session with nothing to keep between rounds is dropped.
+  case closeRound
+  /// A narrated game goes on: a night in progress starts again from dusk.
+  case resumeNarration
+  /// The home screen's messages are read: they go.
+  case clearNotices
+  /// Leave Parea.
+  case finish
 }
 
 /// One screen of the app. Its value is the screen's own state (the highlight,
 /// a scroll position); it says what a key means, draws itself and where Esc
-/// goes. What an action then does is its screen's `reduce…` function, called
-/// from `AppState.reduce`.
+/// goes. What an action then does is its screen's `reduce`: a `Feature`
+/// reduces its own state and returns an `Outcome`; the screens not yet made
+/// features still have a `reduce…` function on `AppState`, called from
+/// `AppState.reduce` (`ScopeTests` lists them, and the list only shrinks).
 ///
-/// Adding a screen: a file with its state conforming to `Page`, its actions and
-/// its reduce function; a case of `Screen` with its line in `Screen.page`; a
-/// case of `Action` with its line in `AppState.reduce`.
+/// Adding a screen: a file with its state conforming to `Feature`, its
+/// actions and its `reduce`; a case of `Screen` with its line in
+/// `Screen.page`; a case of `Action` with its line in `AppState.apply`.
 protocol Page: Hashable, Sendable {
   /// What `key` means on this screen, if anything.
-  func action(for key: Key, in context: PageContext) -> Action?
+  func action(for key: Key, in context: ScreenContext) -> Action?
   /// Draws the screen (the confirmation and reported problems go on top).
-  func draw(into canvas: inout Canvas, in context: PageContext)
-  /// Esc: leaves the screen, or asks first.
-  func back(in state: inout AppState) -> [Effect]
+  func draw(into canvas: inout Canvas, in context: ScreenContext)
+  /// Esc: where it goes, or the question it asks first.
+  func back(in context: ScreenContext) -> Outcome
+}
+
+/// A screen that owns its state: `reduce` changes only the screen's own
+/// value and says in its `Outcome` what else should happen.
+protocol Feature: Page {
+  /// What the user can do on this screen (`SettingsAction`, …).
+  associatedtype ScreenAction
+  /// Applies `action` to the screen's own state, reading the rest of the app in `context`.
+  mutating func reduce(_ action: ScreenAction, in context: ScreenContext) -> Outcome
+  /// The answer to a question this screen asked, or nil when the question
+  /// is not this screen's (the top-level reducer answers it).
+  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome?
+}
+
+extension Feature {
+  func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? { nil }
 }
 
 extension Screen {

@@ -163,83 +163,86 @@ public enum PlayersAction: Hashable, Sendable {
   case addAllPicks
 }
 
-extension AppState {
-  mutating func reducePlayers(_ action: PlayersAction) -> [Effect] {
-    guard case .players(var page) = screen else { return [] }
-    defer { if case .players = screen { screen = .players(page) } }
-    let shown = page.notice
-    page.notice = nil
+extension PlayersScreen: Feature {
+  mutating func reduce(_ action: PlayersAction, in context: ScreenContext) -> Outcome {
+    let state = context.state
+    let rules = context.rules
+    let savedNames = state.savedNames
+    var players = state.players
+    let shown = notice
+    notice = nil
+    // The group as this action leaves it, if it changed.
+    var changed: [Change] { players == state.players ? [] : [.players(players)] }
     switch action {
     case .type(let character):
-      page.focus = .field
-      if let refusal = PlayerName.refusal(typing: character, into: page.field.text) {
-        page.notice = .name(refusal)
+      focus = .field
+      if let refusal = PlayerName.refusal(typing: character, into: field.text) {
+        notice = .name(refusal)
       } else {
-        page.field.insert(character)
+        field.insert(character)
         // What was left out stays said while the rest is typed (or pasted).
-        if let shown, shown.isNameRefusal { page.notice = shown }
+        if let shown, shown.isNameRefusal { notice = shown }
       }
-    case .deleteBackward: page.field.deleteBackward()
-    case .deleteForward: page.field.deleteForward()
-    case .cursor(let step): page.field.moveCursor(by: step)
+    case .deleteBackward: field.deleteBackward()
+    case .deleteForward: field.deleteForward()
+    case .cursor(let step): field.moveCursor(by: step)
     case .submit:
-      if PlayerName.clean(page.field.text).isEmpty && page.field.text.isEmpty {
-        return proceedToSetup(&page)
+      if PlayerName.clean(field.text).isEmpty && field.text.isEmpty {
+        return proceedToSetup(players, rules: rules)
       }
-      page.notice = add(page.field.text)
-      if page.notice == nil { page.field.clear() }
-    case .proceed: return proceedToSetup(&page)
+      notice = Self.add(field.text, to: &players, rules: rules)
+      if notice == nil { field.clear() }
+    case .proceed: return proceedToSetup(players, rules: rules)
     case .focusNext, .focusPrevious:
       var order: [PlayersScreen.Focus] = [.field]
       if !players.isEmpty { order.append(.list) }
       if !savedNames.isEmpty { order.append(.picks) }
-      let index = order.firstIndex(of: page.focus) ?? 0
+      let index = order.firstIndex(of: focus) ?? 0
       let step = action == .focusNext ? 1 : order.count - 1
-      page.focus = order[(index + step) % order.count]
+      focus = order[(index + step) % order.count]
     case .move(let step):
-      if page.focus == .list, !players.isEmpty {
-        if page.listSelection + step < 0 {
-          page.focus = .field
+      if focus == .list, !players.isEmpty {
+        if listSelection + step < 0 {
+          focus = .field
         } else {
-          page.listSelection = min(players.count - 1, page.listSelection + step)
+          listSelection = min(players.count - 1, listSelection + step)
         }
-      } else if page.focus == .picks, !savedNames.isEmpty {
-        page.pickSelection = max(0, min(savedNames.count - 1, page.pickSelection + step))
+      } else if focus == .picks, !savedNames.isEmpty {
+        pickSelection = max(0, min(savedNames.count - 1, pickSelection + step))
       }
     case .remove:
-      guard page.focus == .list, players.indices.contains(page.listSelection) else { break }
-      players.remove(at: page.listSelection)
-      page.listSelection = max(0, min(page.listSelection, players.count - 1))
-      if players.isEmpty { page.focus = .field }
+      guard focus == .list, players.indices.contains(listSelection) else { break }
+      players.remove(at: listSelection)
+      listSelection = max(0, min(listSelection, players.count - 1))
+      if players.isEmpty { focus = .field }
     case .reorder(let step):
-      let target = page.listSelection + step
-      guard page.focus == .list, players.indices.contains(page.listSelection),
-        players.indices.contains(target)
+      let target = listSelection + step
+      guard focus == .list, players.indices.contains(listSelection), players.indices.contains(target)
       else { break }
-      players.swapAt(page.listSelection, target)
-      page.listSelection = target
+      players.swapAt(listSelection, target)
+      listSelection = target
     case .togglePick:
-      guard savedNames.indices.contains(page.pickSelection) else { break }
-      let name = savedNames[page.pickSelection]
+      guard savedNames.indices.contains(pickSelection) else { break }
+      let name = savedNames[pickSelection]
       let key = PlayerName.key(name)
       if let index = players.firstIndex(where: { PlayerName.key($0) == key }) {
         players.remove(at: index)
-        page.listSelection = max(0, min(page.listSelection, players.count - 1))
+        listSelection = max(0, min(listSelection, players.count - 1))
       } else {
-        page.notice = add(name)
+        notice = Self.add(name, to: &players, rules: rules)
       }
     case .addAllPicks:
       let added = Set(players.map(PlayerName.key))
       for name in savedNames where !added.contains(PlayerName.key(name)) {
-        page.notice = add(name)
-        if page.notice != nil { break }
+        notice = Self.add(name, to: &players, rules: rules)
+        if notice != nil { break }
       }
     }
-    return []
+    return .stay(changed)
   }
 
-  /// Adds a player, or says why not.
-  private mutating func add(_ name: String) -> Notice? {
+  /// Adds a player to `players`, or says why not.
+  private static func add(_ name: String, to players: inout [String], rules: any GameType) -> Notice? {
     if let refusal = PlayerName.refusal(PlayerName.clean(name)) { return .name(refusal) }
     if let problem = PlayerName.problem(adding: name, to: players) { return .setup(problem) }
     if players.count >= rules.players.upperBound {
@@ -249,30 +252,26 @@ extension AppState {
     return nil
   }
 
-  private mutating func proceedToSetup(_ page: inout PlayersScreen) -> [Effect] {
+  private mutating func proceedToSetup(_ players: [String], rules: any GameType) -> Outcome {
     // Players carried over from a game with a larger table may be too many here.
     guard players.count <= rules.players.upperBound else {
-      page.notice = .setup(.tooManyPlayers(maximum: rules.players.upperBound, count: players.count))
-      return []
+      notice = .setup(.tooManyPlayers(maximum: rules.players.upperBound, count: players.count))
+      return .stay
     }
     guard players.count >= rules.players.lowerBound else {
-      page.notice = .setup(.tooFewPlayers(minimum: rules.players.lowerBound, count: players.count))
-      return []
+      notice = .setup(.tooFewPlayers(minimum: rules.players.lowerBound, count: players.count))
+      return .stay
     }
-    screen = .setup(SetupScreen())
     // These are now the last game's names: the quick picks offer them next time,
     // in this session as after a restart.
-    savedNames = players
-    return [.savePlayers(players)]
+    return .go(.setup(SetupScreen()), [.savedNames(players)], effects: [.savePlayers(players)])
   }
-}
 
-extension PlayersScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { action(for: key) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] { state.showHome() }
+  func back(in context: ScreenContext) -> Outcome { .go(context.state.homeScreen) }
 }

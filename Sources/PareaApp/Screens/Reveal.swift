@@ -198,14 +198,11 @@ extension AppState {
 }
 
 extension RevealScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { Self.action(for: key) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { Self.action(for: key) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    state.confirmation = Confirmation(.abandonGame)
-    return []
-  }
+  func back(in context: ScreenContext) -> Outcome { .ask(.abandonGame) }
 }

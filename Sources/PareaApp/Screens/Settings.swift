@@ -141,7 +141,7 @@ public struct SettingsScreen: Hashable, Sendable {
         canvas.write(
           words(setting.label), row: row, column: Self.labelColumn,
           style: isSelected ? Theme.key : Style(bold: true), limit: Self.labelWidth)
-        let lit = setting.current(state)
+        let lit = setting.current(SettingValues(state))
         var column = Self.valueColumn
         for (value, key) in setting.values.enumerated() {
           let style = value == lit ? Theme.selected : Theme.dim
@@ -177,16 +177,16 @@ struct Setting {
   let hint: String
   /// The locale keys of its values, left to right.
   let values: [String]
-  /// The index in `values` of the state's value.
-  let current: (AppState) -> Int
-  /// Sets the state's value to the one at an index of `values`.
-  let set: (inout AppState, Int) -> Void
+  /// The index in `values` of the value now set.
+  let current: (SettingValues) -> Int
+  /// Sets the value to the one at an index of `values`.
+  let set: (inout SettingValues, Int) -> Void
   /// What a change asks of the program.
   let effects: [Effect]
 
   /// A setting with a list of values; its hint is `label.hint` unless given.
   static func choice<Value: Equatable>(
-    _ label: String, hint: String? = nil, _ path: WritableKeyPath<AppState, Value>,
+    _ label: String, hint: String? = nil, _ path: WritableKeyPath<SettingValues, Value>,
     _ values: [(value: Value, key: String)], effects: [Effect] = [.saveSettings]
   ) -> Setting {
     Setting(
@@ -197,7 +197,7 @@ struct Setting {
   }
 
   /// A setting that is on or off, drawn "Off  On".
-  static func toggle(_ label: String, _ path: WritableKeyPath<AppState, Bool>) -> Setting {
+  static func toggle(_ label: String, _ path: WritableKeyPath<SettingValues, Bool>) -> Setting {
     choice(label, path, [(false, "settings.off"), (true, "settings.on")])
   }
 }
@@ -220,42 +220,54 @@ public enum SettingsAction: Hashable, Sendable {
   case choose(Int)
 }
 
-extension AppState {
-  mutating func reduceSettings(_ action: SettingsAction) -> [Effect] {
-    guard case .settings(var page) = screen else { return [] }
-    let settings = SettingsScreen.settings
+/// What the settings screen changes: the language, the voice and the house
+/// rules (the app keeps them; `Change.settings` hands them back).
+struct SettingValues: Hashable, Sendable {
+  /// The language every screen is drawn in.
+  var language: Language
+  /// Who narrates, round lengths and the voice.
+  var preferences: Preferences
+  /// The table customs.
+  var houseRules: HouseRules
+
+  /// The values the app has now.
+  init(_ state: AppState) {
+    language = state.language
+    preferences = state.preferences
+    houseRules = state.houseRules
+  }
+}
+
+extension SettingsScreen: Feature {
+  mutating func reduce(_ action: SettingsAction, in context: ScreenContext) -> Outcome {
+    let settings = Self.settings
     switch action {
     case .move(let step):
-      page.selection = max(0, min(settings.count - 1, page.selection + step))
-      screen = .settings(page)
-      return []
+      selection = max(0, min(settings.count - 1, selection + step))
+      return .stay
     case .change(let step), .choose(let step):
-      guard settings.indices.contains(page.selection) else { return [] }
-      let setting = settings[page.selection]
+      guard settings.indices.contains(selection) else { return .stay }
+      let setting = settings[selection]
+      var values = SettingValues(context.state)
       let count = setting.values.count
-      let target = setting.current(self) + step
+      let target = setting.current(values) + step
       let index: Int
       if action == .change(step) {
         index = (target % count + count) % count
       } else {
-        guard (0..<count).contains(target) else { return [] }
+        guard (0..<count).contains(target) else { return .stay }
         index = target
       }
-      setting.set(&self, index)
-      return setting.effects
+      setting.set(&values, index)
+      return .stay([.settings(values)], effects: setting.effects)
     }
   }
-}
 
-extension SettingsScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { Self.action(for: key) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { Self.action(for: key) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    state.screen = returnTo.screen
-    return []
-  }
+  func back(in context: ScreenContext) -> Outcome { .go(returnTo.screen) }
 }

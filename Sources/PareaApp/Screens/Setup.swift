@@ -181,14 +181,11 @@ extension AppState {
 }
 
 extension SetupScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { action(for: key, state: context.state, locationCount: context.locations.count) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state, locationCount: context.locations.count) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words, locations: context.locations)
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    state.screen = .players(PlayersScreen())
-    return []
-  }
+  func back(in context: ScreenContext) -> Outcome { .go(.players(PlayersScreen())) }
 }

@@ -282,62 +282,59 @@ extension AppState {
   func sessionTotals() -> [(name: String, total: Int)] {
     session?.totals() ?? []
   }
+}
 
-  mutating func reduceSummary(_ action: SummaryAction, words: Words) -> [Effect] {
-    guard case .summary(var summary) = screen else { return [] }
-    let scored = table.map { rules.points(for: $0) != nil } ?? false
+extension SummaryScreen: Feature {
+  mutating func reduce(_ action: SummaryAction, in context: ScreenContext) -> Outcome {
+    let state = context.state
+    let scored = context.table.map { $0.rules.points(for: $0) != nil } ?? false
     switch action {
     case .playAgain:
       // The round's points join the scores; the next deal makes the next
       // round's table (and a fresh timer) from the same players and setup.
-      session?.closeRound()
-      if session?.roundsPlayed == 0 { session = nil }  // nothing to keep between rounds
-      screen = .setup(SetupScreen())
       // Saved even without a table: a session's scores survive a restart between rounds.
-      return [.saveGame, .redrawAll]
+      return .go(.setup(SetupScreen()), [.closeRound], effects: [.saveGame, .redrawAll])
     case .home:
-      if scored && !summary.standings {
-        summary.standings = true
-        summary.scroll = 0
-        screen = .summary(summary)
-        return [.redrawAll]
+      if scored && !standings {
+        standings = true
+        scroll = 0
+        return .stay(effects: [.redrawAll])
       }
-      if scored {
-        confirmation = Confirmation(.leaveSession)
-        return []
-      }
-      return leaveSession()
+      if scored { return .ask(.leaveSession) }
+      return Self.leaveSession(state)
     case .closeStandings:
-      screen = .summary(SummaryScreen())
-      return [.redrawAll]
+      return .go(.summary(SummaryScreen()), effects: [.redrawAll])
     case .undo:
       // The last action may have been the slip that ended the game. A
       // narrated game has no undo: its night cannot be replayed in the open.
-      if session?.narration == nil { askUndo() }
-      return []
+      guard context.session?.narration == nil, let step = context.table?.lastStep else { return .stay }
+      return .ask(.undo(step))
     case .scroll(let step):
       // Clamped here, not only when drawn: one step back always moves the view.
-      let limit = SummaryScreen.maxScroll(state: self, words: words, standings: summary.standings)
-      summary.scroll = max(0, min(summary.scroll + step, limit))
-      screen = .summary(summary)
-      return []
+      let limit = Self.maxScroll(state: state, words: context.words, standings: standings)
+      scroll = max(0, min(scroll + step, limit))
+      return .stay
     }
   }
 
-  /// Back to the menu, forgetting the game and the session's scores.
-  mutating func leaveSession() -> [Effect] {
-    session = nil
-    screen = .home(HomeScreen(selection: homeIndex(of: game)))
-    return [.saveGame, .redrawAll]
+  /// "Leave the session?" (its scores go): yes goes home.
+  func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
+    guard question == .leaveSession else { return nil }
+    return yes ? Self.leaveSession(context.state) : .stay
   }
-}
 
-extension SummaryScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { action(for: key) }
+  /// Back to the menu, forgetting the game and the session's scores.
+  static func leaveSession(_ state: AppState) -> Outcome {
+    var after = state
+    after.apply(.dropSession)
+    return .go(after.homeScreen, [.dropSession], effects: [.saveGame, .redrawAll])
+  }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
+
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }
 
-  func back(in state: inout AppState) -> [Effect] { state.showHome() }
+  func back(in context: ScreenContext) -> Outcome { .go(context.state.homeScreen) }
 }

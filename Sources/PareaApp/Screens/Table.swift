@@ -946,14 +946,11 @@ extension TableScreen {
 }
 
 extension TableScreen: Page {
-  func action(for key: Key, in context: PageContext) -> Action? { action(for: key, state: context.state, locationCount: context.state.inPlay(context.locations).count) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state, locationCount: context.state.inPlay(context.locations).count) }
 
-  func draw(into canvas: inout Canvas, in context: PageContext) {
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words, locations: context.state.inPlay(context.locations))
   }
 
-  func back(in state: inout AppState) -> [Effect] {
-    state.confirmation = Confirmation(.abandonGame)
-    return []
-  }
+  func back(in context: ScreenContext) -> Outcome { .ask(.abandonGame) }
 }
