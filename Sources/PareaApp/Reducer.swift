@@ -51,7 +51,7 @@ extension AppState {
       return []
     case .tick(let now):
       clock = now
-      var effects = tickCountdowns(now: clock)
+      var effects = tickCountdowns(now: clock, environment: environment)
       // The rules opened over a screen do not stop its clock.
       if case .narrator = screenUnderRules {
         // The narrator keeps its own time: the night's steps and the day's timer.
@@ -85,8 +85,12 @@ extension AppState {
       guard case .players(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.players, environment: environment)
     case .setup(let action): return reduceSetup(action, environment: &environment)
-    case .reveal: return revealCurrent(afterCountdown: false)
-    case .hide: return hideCurrent()
+    case .reveal:
+      guard case .handOff(let page) = screen else { return [] }
+      return run(.reveal, on: page, as: Screen.handOff, environment: environment)
+    case .hide:
+      guard case .reveal(let page) = screen else { return [] }
+      return run(.hide, on: page, as: Screen.reveal, environment: environment)
     case .table(let action): return reduceTable(action, environment: environment)
     case .summary(let action):
       guard case .summary(let page) = screen else { return [] }
@@ -131,6 +135,25 @@ extension AppState {
     }
   }
 
+  /// The clock moved on: the screen on show keeps its time (a reveal countdown).
+  private mutating func tickCountdowns(now: Int64, environment: Environment) -> [Effect] {
+    switch screen {
+    case .handOff(var page):
+      let outcome = page.tick(now: now, in: context(environment))
+      screen = .handOff(page)
+      return perform(outcome)
+    case .table(var page):
+      if case .countdown(let seat, var countdown) = page.mode {
+        let done = countdown.step(now: now)
+        page.mode = .countdown(seat: seat, countdown)
+        screen = .table(page)
+        if done { return revealAgain(afterCountdown: true) }
+      }
+      return []
+    default: return []
+    }
+  }
+
   /// Reduces `action` on the screen on show (`page`, put back by `wrap`),
   /// then performs what it asked for.
   private mutating func run<F: Feature>(
@@ -166,6 +189,7 @@ extension AppState {
       language = values.language
       preferences = values.preferences
       houseRules = values.houseRules
+    case .session(let change): session?.apply(change)
     case .dropSession: session = nil
     case .closeRound:
       session?.closeRound()

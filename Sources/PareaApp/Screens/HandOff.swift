@@ -54,49 +54,36 @@ public struct HandOffScreen: Hashable, Sendable {
   }
 }
 
-extension AppState {
-  /// The hand-off's key: show the role to the player holding the laptop
-  /// (after the countdown, when the house rule asks for one).
-  mutating func revealCurrent(afterCountdown: Bool) -> [Effect] {
-    guard case .handOff(var handOff) = screen, table != nil else { return [] }
-    if houseRules.revealCountdown && !afterCountdown {
-      if handOff.countdown == nil {
-        handOff.countdown = RevealCountdown()
-        screen = .handOff(handOff)
-      }
-      return []
-    }
-    try? table?.recordLook(at: handOff.seat)
-    screen = .reveal(RevealScreen(seat: handOff.seat))
-    return [.saveGame, .redrawAll]
-  }
-
-  /// The clock moved on: a running reveal countdown steps (showing the role when it runs out).
-  mutating func tickCountdowns(now: Int64) -> [Effect] {
-    switch screen {
-    case .handOff(var page):
-      if var countdown = page.countdown {
-        let done = countdown.step(now: now)
-        page.countdown = countdown
-        screen = .handOff(page)
-        if done { return revealCurrent(afterCountdown: true) }
-      }
-      screen = .handOff(page)
-    case .table(var page):
-      if case .countdown(let seat, var countdown) = page.mode {
-        let done = countdown.step(now: now)
-        page.mode = .countdown(seat: seat, countdown)
-        screen = .table(page)
-        if done { return revealAgain(afterCountdown: true) }
-      }
-      screen = .table(page)
-    default: break
-    }
-    return []
-  }
+/// What the hand-off does.
+public enum HandOffAction: Hashable, Sendable {
+  /// Show the role to the player holding the laptop (after the countdown,
+  /// when the house rule asks for one).
+  case reveal
 }
 
-extension HandOffScreen: Page {
+extension HandOffScreen: Feature {
+  mutating func reduce(_ action: HandOffAction, in context: ScreenContext) -> Outcome {
+    guard context.table != nil else { return .stay }
+    if context.state.houseRules.revealCountdown {
+      if countdown == nil { countdown = RevealCountdown() }
+      return .stay
+    }
+    return reveal()
+  }
+
+  /// The clock moved on: a running countdown steps, and shows the role when it runs out.
+  mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
+    guard var running = countdown else { return .stay }
+    let done = running.step(now: now)
+    countdown = running
+    return done && context.table != nil ? reveal() : .stay
+  }
+
+  /// The role, recorded as seen.
+  private func reveal() -> Outcome {
+    .go(.reveal(RevealScreen(seat: seat)), [.session(.look(seat: seat))], effects: [.saveGame, .redrawAll])
+  }
+
   func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {

@@ -86,6 +86,8 @@ enum Change: Hashable, Sendable {
   case chooseGame(GameID)
   /// The language, the voice and the house rules as the settings leave them.
   case settings(SettingValues)
+  /// An action on the game in play.
+  case session(SessionChange)
   /// The game in play, scores and all, is dropped.
   case dropSession
   /// The round on the summary closes: its points join the session's scores;
@@ -128,10 +130,13 @@ protocol Feature: Page {
   /// The answer to a question this screen asked, or nil when the question
   /// is not this screen's (the top-level reducer answers it).
   mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome?
+  /// The clock moved on (milliseconds of a monotonic clock) while this screen is on show.
+  mutating func tick(now: Int64, in context: ScreenContext) -> Outcome
 }
 
 extension Feature {
   func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? { nil }
+  func tick(now: Int64, in context: ScreenContext) -> Outcome { .stay }
 }
 
 extension Screen {

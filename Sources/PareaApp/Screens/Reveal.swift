@@ -179,25 +179,30 @@ enum RoleCard {
     return natural + Array(repeating: "", count: rows - natural.count)
   }
 }
-extension AppState {
-  /// Hides the role and hands the laptop on: the next hand-off (deaf to keys
-  /// for a moment, see `KeyPause`), or the table after the last.
-  mutating func hideCurrent() -> [Effect] {
-    guard case .reveal(let reveal) = screen, var session, let table = session.table else { return [] }
-    session.nextReveal = max(session.nextReveal, reveal.seat + 1)
-    self.session = session
-    if session.nextReveal < table.seats.count {
-      screen = .handOff(HandOffScreen(seat: session.nextReveal))
-    } else if session.narration != nil {
-      screen = .narrator(NarratorScreen())
-    } else {
-      screen = .table(TableScreen())
-    }
-    return [.saveGame, .redrawAll]
-  }
+/// What the reveal does.
+public enum RevealAction: Hashable, Sendable {
+  /// Hide the role and hand the laptop on.
+  case hide
 }
 
-extension RevealScreen: Page {
+extension RevealScreen: Feature {
+  /// Hides the role and hands the laptop on: the next hand-off (deaf to keys
+  /// for a moment, see `KeyPause`), or the table after the last.
+  mutating func reduce(_ action: RevealAction, in context: ScreenContext) -> Outcome {
+    guard var session = context.session, let table = session.table else { return .stay }
+    let change = SessionChange.handedOn(seat: seat)
+    session.apply(change)
+    let next: Screen
+    if session.nextReveal < table.seats.count {
+      next = .handOff(HandOffScreen(seat: session.nextReveal))
+    } else if session.narration != nil {
+      next = .narrator(NarratorScreen())
+    } else {
+      next = .table(TableScreen())
+    }
+    return .go(next, [.session(change)], effects: [.saveGame, .redrawAll])
+  }
+
   func action(for key: Key, in context: ScreenContext) -> Action? { Self.action(for: key) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
