@@ -176,9 +176,7 @@ public struct App: Sendable {
 
   /// Draws the current state at the given size (or asks for a bigger terminal).
   public func render(width: Int, height: Int) -> Canvas {
-    state.render(
-      width: width, height: height, words: environment.words(state.language),
-      locations: state.rules.usesLocations ? environment.sortedLocations(state.language) : [])
+    state.render(width: width, height: height, environment: environment)
   }
 }
 

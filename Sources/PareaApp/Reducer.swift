@@ -6,11 +6,10 @@ extension AppState {
   /// The rules of the game in play, or else of the game chosen on the home screen.
   var rules: any GameType { table?.rules ?? registry.game(game) ?? registry.games[0] }
 
-  /// What `key` means on the screen on show, if anything; `locations` are the
-  /// lists' locations in order (the location grids' keys need their number).
-  func action(for key: Key, words: Words, locations: [Location]) -> Action? {
-    if let confirmation { return confirmation.action(for: key, words: words) }
-    return screen.page.action(for: key, in: ScreenContext(state: self, words: words, locations: locations))
+  /// What `key` means on the screen on show, if anything.
+  func action(for key: Key, environment: Environment) -> Action? {
+    if let confirmation { return confirmation.action(for: key, words: environment.words(language)) }
+    return screen.page.action(for: key, in: context(environment))
   }
 
   /// Applies an action; returns the work for the outside world. Keys are
@@ -34,9 +33,7 @@ extension AppState {
     case .key(let key):
       // Away from home a reported problem stays until the next key, which still counts.
       if case .home = screen {} else { notices.removeAll() }
-      let locations = rules.usesLocations ? environment.sortedLocations(language) : []
-      guard let meant = self.action(for: key, words: environment.words(language), locations: locations)
-      else { return [] }
+      guard let meant = self.action(for: key, environment: environment) else { return [] }
       return reduce(meant, environment: &environment)
     case .started(let names, let session):
       savedNames = names
@@ -76,29 +73,31 @@ extension AppState {
       return []
     case .home(let action):
       guard case .home(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.home, environment: environment)
+      return run(action, on: page, as: Screen.home, environment: &environment)
     case .info(let action):
       guard case .info(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.info, environment: environment)
+      return run(action, on: page, as: Screen.info, environment: &environment)
     case .openRules: return perform(rulesOverScreen)
     case .players(let action):
       guard case .players(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.players, environment: environment)
-    case .setup(let action): return reduceSetup(action, environment: &environment)
+      return run(action, on: page, as: Screen.players, environment: &environment)
+    case .setup(let action):
+      guard case .setup(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.setup, environment: &environment)
     case .reveal:
       guard case .handOff(let page) = screen else { return [] }
-      return run(.reveal, on: page, as: Screen.handOff, environment: environment)
+      return run(.reveal, on: page, as: Screen.handOff, environment: &environment)
     case .hide:
       guard case .reveal(let page) = screen else { return [] }
-      return run(.hide, on: page, as: Screen.reveal, environment: environment)
+      return run(.hide, on: page, as: Screen.reveal, environment: &environment)
     case .table(let action): return reduceTable(action, environment: environment)
     case .summary(let action):
       guard case .summary(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.summary, environment: environment)
+      return run(action, on: page, as: Screen.summary, environment: &environment)
     case .narrator(let action): return reduceNarrator(action, words: environment.words(language))
     case .settings(let action):
       guard case .settings(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.settings, environment: environment)
+      return run(action, on: page, as: Screen.settings, environment: &environment)
     }
   }
 
@@ -111,7 +110,8 @@ extension AppState {
   func context(_ environment: Environment) -> ScreenContext {
     ScreenContext(
       state: self, words: environment.words(language),
-      locations: rules.usesLocations ? environment.sortedLocations(language) : [])
+      locations: rules.usesLocations ? environment.sortedLocations(language) : [],
+      unsortedLocations: environment.lazyLocations, random: environment.generator)
   }
 
   /// The answer to `question` by the screen on show, if it is a feature
@@ -157,11 +157,12 @@ extension AppState {
   /// Reduces `action` on the screen on show (`page`, put back by `wrap`),
   /// then performs what it asked for.
   private mutating func run<F: Feature>(
-    _ action: F.ScreenAction, on page: F, as wrap: (F) -> Screen, environment: Environment
+    _ action: F.ScreenAction, on page: F, as wrap: (F) -> Screen, environment: inout Environment
   ) -> [Effect] {
     var page = page
     let outcome = page.reduce(action, in: context(environment))
     screen = wrap(page)
+    if let random = outcome.random { environment.generator = random }
     return perform(outcome)
   }
 
@@ -189,6 +190,9 @@ extension AppState {
       language = values.language
       preferences = values.preferences
       houseRules = values.houseRules
+      excludedLocations = values.excludedLocations
+    case .setup(let chosen): setup = chosen
+    case .startSession(let dealt): session = dealt
     case .session(let change): session?.apply(change)
     case .dropSession: session = nil
     case .closeRound:
@@ -263,14 +267,16 @@ extension AppState {
     screen = .home(HomeScreen(selection: 0))
   }
 
-  /// Draws the state; `locations` are every location in the lists' order.
-  func render(width: Int, height: Int, words: Words, locations: [Location]) -> Canvas {
+  /// Draws the state.
+  func render(width: Int, height: Int, environment: Environment) -> Canvas {
+    let context = context(environment)
+    let words = context.words
     var canvas = Canvas(width: width, height: height)
     guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
       TooSmallView.draw(into: &canvas, words: words, size: Size(width: width, height: height))
       return canvas
     }
-    screen.page.draw(into: &canvas, in: ScreenContext(state: self, words: words, locations: locations))
+    screen.page.draw(into: &canvas, in: context)
     if case .home = screen {} else if let notice = notices.first {
       // Reported from outside (a save that failed): above the footer, on any screen.
       let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)

@@ -13,6 +13,12 @@ struct ScreenContext {
   let words: Words
   /// Every Spy location, sorted as the lists show them (empty for other games).
   let locations: [Location]
+  /// Every Spy location in the order they were made, worked out on first
+  /// use (the deal draws from this order).
+  let unsortedLocations: LazyLocations
+  /// The deal's randomness as it stands: a screen that draws from it returns
+  /// the generator it drew from in `Outcome.random`.
+  let random: SplitMix64
 
   /// The game in play, if any.
   var session: GameSession? { state.session }
@@ -44,6 +50,8 @@ struct Outcome {
   var changes: [Change] = []
   /// Work for the outside world, in order.
   var effects: [Effect] = []
+  /// The deal's randomness after the screen drew from it (`ScreenContext.random`).
+  var random: SplitMix64?
 
   /// Nothing outside the screen changes.
   static let stay = Outcome()
@@ -65,12 +73,12 @@ struct Outcome {
 
   /// The same outcome with `changes` applied before its own.
   func after(_ changes: [Change]) -> Outcome {
-    Outcome(next: next, changes: changes + self.changes, effects: effects)
+    Outcome(next: next, changes: changes + self.changes, effects: effects, random: random)
   }
 
   /// The same outcome asking for `effects` after its own.
   func adding(_ effects: [Effect]) -> Outcome {
-    Outcome(next: next, changes: changes, effects: self.effects + effects)
+    Outcome(next: next, changes: changes, effects: self.effects + effects, random: random)
   }
 }
 
@@ -84,8 +92,13 @@ enum Change: Hashable, Sendable {
   case savedNames([String])
   /// The game chosen for setting up; another game than before starts from a fresh setup.
   case chooseGame(GameID)
-  /// The language, the voice and the house rules as the settings leave them.
+  /// The language, the voice, the house rules and the locations out of play
+  /// as a screen leaves them (all saved together, with the settings).
   case settings(SettingValues)
+  /// The roles or the count chosen for the next deal, as the setup leaves them.
+  case setup(Setup)
+  /// A game is dealt: a new session (an earlier round's scores carried in it).
+  case startSession(GameSession)
   /// An action on the game in play.
   case session(SessionChange)
   /// The game in play, scores and all, is dropped.

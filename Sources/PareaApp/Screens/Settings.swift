@@ -229,12 +229,15 @@ struct SettingValues: Hashable, Sendable {
   var preferences: Preferences
   /// The table customs.
   var houseRules: HouseRules
+  /// Spy locations the group took out of play.
+  var excludedLocations: Set<LocationID>
 
   /// The values the app has now.
   init(_ state: AppState) {
     language = state.language
     preferences = state.preferences
     houseRules = state.houseRules
+    excludedLocations = state.excludedLocations
   }
 }
 

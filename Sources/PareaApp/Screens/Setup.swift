@@ -109,79 +109,89 @@ public enum SetupAction: Hashable, Sendable {
   case changeRoundMinutes(Int)
 }
 
-extension AppState {
-  mutating func reduceSetup(_ action: SetupAction, environment: inout Environment) -> [Effect] {
-    guard case .setup(var page) = screen else { return [] }
-    defer { if case .setup = screen { screen = .setup(page) } }
-    page.notice = nil
+extension SetupScreen: Feature {
+  mutating func reduce(_ action: SetupAction, in context: ScreenContext) -> Outcome {
+    let state = context.state
+    var setup = state.setup
+    var values = SettingValues(state)
+    var effects: [Effect] = []
+    notice = nil
     switch action {
     case .move, .switchList, .toggleRole, .suggest, .clear:
-      chooseRoles(action, &page)
+      chooseRoles(action, setup: &setup, in: state)
     case .changeCount(let step):
-      changeCount(step, &page)
+      changeCount(step, setup: &setup, in: state)
     case .moveCountRow(let step):
-      let rows = SetupScreen.countRows(self)
-      let index = rows.firstIndex(of: page.countRow) ?? 0
-      page.countRow = rows[max(0, min(rows.count - 1, index + step))]
+      let rows = Self.countRows(state)
+      let index = rows.firstIndex(of: countRow) ?? 0
+      countRow = rows[max(0, min(rows.count - 1, index + step))]
     case .chooseLocations, .moveLocation, .toggleLocation, .toggleAllLocations:
-      return chooseLocations(action, &page, environment: environment)
+      effects = chooseLocations(action, excluded: &values.excludedLocations, in: context)
     case .chooseNarration(let open):
-      openNarration(open, &page)
+      openNarration(open, in: state)
     case .moveNarration(let step):
       let modes = NarrationMode.menu
-      let index = modes.firstIndex(of: preferences.narration) ?? 0
-      preferences.narration = modes[max(0, min(modes.count - 1, index + step))]
-      return [.saveSettings]
+      let index = modes.firstIndex(of: values.preferences.narration) ?? 0
+      values.preferences.narration = modes[max(0, min(modes.count - 1, index + step))]
+      effects = [.saveSettings]
     case .changeRoundMinutes(let step):
-      guard let minutes = preferences.minutes(for: rules) else { break }
+      guard let minutes = values.preferences.minutes(for: context.rules) else { break }
       let changed = Preferences.allowedMinutes(minutes + step)
       guard changed != minutes else { break }  // at 1 or 30: nothing changes, nothing to save
-      preferences.roundMinutes[rules.id] = changed
-      return [.saveSettings]
+      values.preferences.roundMinutes[context.rules.id] = changed
+      effects = [.saveSettings]
     case .deal:
-      return deal(&page, environment: &environment)
+      return deal(in: context)
     }
-    return []
+    var changes: [Change] = []
+    if setup != state.setup { changes.append(.setup(setup)) }
+    if values != SettingValues(state) { changes.append(.settings(values)) }
+    return .stay(changes, effects: effects)
   }
 
   /// Opens the page of who narrates (the roles are checked first: a setup
   /// that cannot be dealt says why on the roles' page) or closes it.
-  private mutating func openNarration(_ open: Bool, _ page: inout SetupScreen) {
-    if open, let error = rules.validate(setup: setup, players: players.count).first {
-      page.notice = .setup(error, players: players.count)
+  private mutating func openNarration(_ open: Bool, in state: AppState) {
+    if open, let error = state.rules.validate(setup: state.setup, players: state.players.count).first {
+      notice = .setup(error, players: state.players.count)
     } else {
-      page.choosingNarration = open
+      choosingNarration = open
     }
   }
 
-  private mutating func deal(_ page: inout SetupScreen, environment: inout Environment) -> [Effect] {
+  /// Deals the game: a new session, from its first hand-off.
+  private mutating func deal(in context: ScreenContext) -> Outcome {
+    let state = context.state
+    let rules = context.rules
+    var random = context.random
     let table: Table
     do {
       table = try rules.deal(
-        players: players, setup: setup, locations: inPlay(environment.locations),
-        using: &environment.generator)
+        players: state.players, setup: state.setup, locations: state.inPlay(context.unsortedLocations.value),
+        using: &random)
     } catch {
-      page.notice = .setup(error, players: players.count)
-      return []
+      notice = .setup(error, players: state.players.count)
+      return .stay
     }
     // A new session: nothing of an earlier game (its timer, its reveal
     // position) comes along; only the next round of a scored session keeps its points.
-    let carried = session.flatMap { $0.table == nil && $0.game == game ? $0 : nil }
+    let carried = state.session.flatMap { $0.table == nil && $0.game == state.game ? $0 : nil }
     // A game with secret night steps is narrated unless the group keeps its own table.
-    let narrated = rules.phases.contains { !$0.steps.isEmpty } && preferences.narration != .manual
+    let narrated = rules.phases.contains { !$0.steps.isEmpty } && state.preferences.narration != .manual
     let narration = narrated
-      ? Narration(mode: preferences.narration, rules: houseRules.narrator, seed: environment.generator.next())
+      ? Narration(mode: state.preferences.narration, rules: state.houseRules.narrator, seed: random.next())
       : nil
-    session = GameSession(
-      table: table, players: players, setup: setup, scores: carried?.scores ?? [:],
+    let session = GameSession(
+      table: table, players: state.players, setup: state.setup, scores: carried?.scores ?? [:],
       roundsPlayed: carried?.roundsPlayed ?? 0, narration: narration)
-    screen = .handOff(HandOffScreen(seat: 0))
-    return [.saveGame, .redrawAll]
+    var outcome = Outcome.go(.handOff(HandOffScreen(seat: 0)), [.startSession(session)], effects: [.saveGame, .redrawAll])
+    outcome.random = random
+    return outcome
   }
-}
 
-extension SetupScreen: Page {
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state, locationCount: context.locations.count) }
+  func action(for key: Key, in context: ScreenContext) -> Action? {
+    action(for: key, state: context.state, locationCount: context.locations.count)
+  }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words, locations: context.locations)

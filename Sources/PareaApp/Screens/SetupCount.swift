@@ -111,17 +111,17 @@ extension SetupScreen {
   }
 }
 
-extension AppState {
+extension SetupScreen {
   /// One spy or killer more or fewer, within what the table allows.
-  mutating func changeCount(_ step: Int, _ page: inout SetupScreen) {
+  mutating func changeCount(_ step: Int, setup: inout Setup, in state: AppState) {
     // The count is one the game allows (a saved one is checked when read) and
     // the step is one: the sum cannot overflow.
     let wanted = setup.badCount + step
-    let allowed = rules.allowedBadCounts(players: players.count)
+    let allowed = state.rules.allowedBadCounts(players: state.players.count)
     if allowed?.contains(wanted) == true {
       setup.badCount = wanted
     } else {
-      page.notice = .setup(.badCount(count: wanted, allowed: allowed), players: players.count)
+      notice = .setup(.badCount(count: wanted, allowed: allowed), players: state.players.count)
     }
   }
 }

@@ -43,24 +43,25 @@ extension SetupScreen {
   }
 }
 
-extension AppState {
+extension SetupScreen {
   /// Opening and closing the list, moving in it, taking locations out of play.
   mutating func chooseLocations(
-    _ action: SetupAction, _ page: inout SetupScreen, environment: Environment
+    _ action: SetupAction, excluded: inout Set<LocationID>, in context: ScreenContext
   ) -> [Effect] {
+    let all = context.unsortedLocations.value
     switch action {
     case .chooseLocations(let open):
-      page.choosingLocations = open
+      choosingLocations = open
       return open ? [] : [.saveSettings]
     case .moveLocation(let step):
-      page.locationSelection = max(0, min(environment.locations.count - 1, page.locationSelection + step))
+      locationSelection = max(0, min(all.count - 1, locationSelection + step))
     case .toggleLocation:
-      let sorted = environment.sortedLocations(language)
-      guard sorted.indices.contains(page.locationSelection) else { break }
-      let id = sorted[page.locationSelection].id
-      if excludedLocations.contains(id) { excludedLocations.remove(id) } else { excludedLocations.insert(id) }
+      let sorted = context.locations
+      guard sorted.indices.contains(locationSelection) else { break }
+      let id = sorted[locationSelection].id
+      if excluded.contains(id) { excluded.remove(id) } else { excluded.insert(id) }
     case .toggleAllLocations:
-      excludedLocations = excludedLocations.isEmpty ? Set(environment.locations.map(\.id)) : []
+      excluded = excluded.isEmpty ? Set(all.map(\.id)) : []
     default: break
     }
     return []

@@ -84,44 +84,46 @@ extension SetupScreen {
   }
 }
 
-extension AppState {
+extension SetupScreen {
   /// Moving in the lists, adding and taking out roles, a suggested set.
-  mutating func chooseRoles(_ action: SetupAction, _ page: inout SetupScreen) {
-    let available = SetupScreen.available(in: self)
+  mutating func chooseRoles(_ action: SetupAction, setup: inout Setup, in state: AppState) {
+    let available = Self.available(in: state)
+    let players = state.players
+    let rules = state.rules
     switch action {
     case .move(let step):
-      if page.focus == .available {
-        page.availableSelection = max(0, min(available.count - 1, page.availableSelection + step))
+      if focus == .available {
+        availableSelection = max(0, min(available.count - 1, availableSelection + step))
       } else {
-        page.chosenSelection = max(0, min(setup.roles.count - 1, page.chosenSelection + step))
+        chosenSelection = max(0, min(setup.roles.count - 1, chosenSelection + step))
       }
     case .switchList:
-      page.focus = page.focus == .available ? .chosen : .available
+      focus = focus == .available ? .chosen : .available
     case .toggleRole:
-      if page.focus == .available, available.indices.contains(page.availableSelection) {
+      if focus == .available, available.indices.contains(availableSelection) {
         guard setup.roles.count < players.count else {
           // The role was not added: say the list is full, not that it has too many.
-          page.notice = Notice(
+          notice = Notice(
             kind: .error, title: "setup.full.title", message: "setup.full.message",
             args: ["chosen": .text(String(setup.roles.count)), "players": .text(String(players.count))])
           break
         }
-        setup.roles.append(available[page.availableSelection])
-        page.availableSelection = max(0, min(page.availableSelection, available.count - 2))
-      } else if page.focus == .chosen, setup.roles.indices.contains(page.chosenSelection) {
-        setup.roles.remove(at: page.chosenSelection)
-        page.chosenSelection = max(0, min(page.chosenSelection, setup.roles.count - 1))
+        setup.roles.append(available[availableSelection])
+        availableSelection = max(0, min(availableSelection, available.count - 2))
+      } else if focus == .chosen, setup.roles.indices.contains(chosenSelection) {
+        setup.roles.remove(at: chosenSelection)
+        chosenSelection = max(0, min(chosenSelection, setup.roles.count - 1))
       }
     case .suggest:
       if let suggested = rules.suggestedSetup(players: players.count) {
         setup = suggested
-        page.availableSelection = 0
-        page.chosenSelection = 0
+        availableSelection = 0
+        chosenSelection = 0
       }
     case .clear:
       setup.roles = []
-      page.chosenSelection = 0
-      page.focus = .available
+      chosenSelection = 0
+      focus = .available
     default: break
     }
   }
