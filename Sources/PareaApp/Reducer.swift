@@ -90,7 +90,9 @@ extension AppState {
     case .hide:
       guard case .reveal(let page) = screen else { return [] }
       return run(.hide, on: page, as: Screen.reveal, environment: &environment)
-    case .table(let action): return reduceTable(action, environment: environment)
+    case .table(let action):
+      guard case .table(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.table, environment: &environment)
     case .summary(let action):
       guard case .summary(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.summary, environment: &environment)
@@ -131,6 +133,10 @@ extension AppState {
     case .settings(let page): return ask(page, as: Screen.settings)
     case .players(let page): return ask(page, as: Screen.players)
     case .summary(let page): return ask(page, as: Screen.summary)
+    case .table(let page): return ask(page, as: Screen.table)
+    case .handOff(let page): return ask(page, as: Screen.handOff)
+    case .reveal(let page): return ask(page, as: Screen.reveal)
+    case .setup(let page): return ask(page, as: Screen.setup)
     default: return nil
     }
   }
@@ -143,13 +149,9 @@ extension AppState {
       screen = .handOff(page)
       return perform(outcome)
     case .table(var page):
-      if case .countdown(let seat, var countdown) = page.mode {
-        let done = countdown.step(now: now)
-        page.mode = .countdown(seat: seat, countdown)
-        screen = .table(page)
-        if done { return revealAgain(afterCountdown: true) }
-      }
-      return []
+      let outcome = page.tick(now: now, in: context(environment))
+      screen = .table(page)
+      return perform(outcome)
     default: return []
     }
   }
@@ -193,7 +195,9 @@ extension AppState {
       excludedLocations = values.excludedLocations
     case .setup(let chosen): setup = chosen
     case .startSession(let dealt): session = dealt
-    case .session(let change): session?.apply(change)
+    case .session(let change):
+      // Refused: the screen foresaw it on its draft and asked for nothing else.
+      _ = try? session?.apply(change)
     case .dropSession: session = nil
     case .closeRound:
       session?.closeRound()
@@ -209,9 +213,8 @@ extension AppState {
     confirmation = nil
     // The screen that asked answers first.
     if let effects = answerOnScreen(question, yes: yes, environment: environment) { return effects }
-    let words = environment.words(language)
     switch question {
-    case .secondDeath, .undo: return answerTable(question, yes: yes, words: words)
+    case .secondDeath, .undo, .finalGuess: return []  // asked and answered by the table (an undo, by the summary too)
     case .playWithoutSaving(let file, _, _):
       // No: quit, having written nothing. Yes: a notice says that nothing is saved.
       guard yes else {
@@ -235,7 +238,7 @@ extension AppState {
     }
     guard yes else { return [] }
     switch question {
-    case .secondDeath, .undo, .moderatorRoles, .playWithoutSaving, .discardSavedGame: return []
+    case .secondDeath, .undo, .moderatorRoles, .playWithoutSaving, .discardSavedGame, .finalGuess: return []
     case .abandonGame:
       // A line being said stops with the game it belongs to.
       let speaking = session?.narration != nil
@@ -246,8 +249,6 @@ extension AppState {
       table?.end()
       screen = .summary(SummaryScreen())
       return [.saveGame, .redrawAll]
-    case .finalGuess(let location):
-      return makeGuess(location)
     case .leaveSession:
       return []  // asked and answered by the summary
     }

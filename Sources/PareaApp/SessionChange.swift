@@ -2,24 +2,136 @@ import PareaRules
 
 /// A change to the game in play, asked for by a screen (`Change.session`)
 /// and applied by `GameSession.apply(_:)`, the one place that writes it. A
-/// screen that must know what a change leads to applies it to a copy of the
-/// session it reads: the same function, so what it foresees is what happens.
+/// screen that must know what a change leads to works on a `SessionDraft`:
+/// the same function on a copy, so what it foresees is what then happens.
 enum SessionChange: Hashable, Sendable {
   /// The player at `seat` has seen their role (the view counter).
   case look(seat: Int)
   /// The player at `seat` hid their role: the laptop goes to the next one.
   case handedOn(seat: Int)
+  /// The next phase (night or day) begins.
+  case advancePhase
+  /// The player at `seat` is out, of `cause`, under the narrator's house rules given.
+  case markDead(seat: Int, cause: DeathCause, rules: NarratorRules)
+  /// The pending kamikaze takes the player at `seat` along.
+  case takeAlong(seat: Int)
+  /// The player at `by` accuses the one at `seat` (Killer's Cop, or a false claim).
+  case accuse(seat: Int, by: Int)
+  /// The table accuses the player at `seat`, the vote started by the one at `startedBy` (Spy).
+  case tableAccuses(seat: Int, startedBy: Int)
+  /// The player at `by` makes the final guess of the location (Spy).
+  case guessLocation(LocationID, by: Int)
+  /// The table's last action is taken back.
+  case undo
+  /// The table ends the game by hand.
+  case end
+  /// The round timer.
+  case timer(TimerChange)
+}
+
+/// A change to the round timer.
+enum TimerChange: Hashable, Sendable {
+  /// The timer goes (a round's timer does not run into the next).
+  case stop
+  /// Starts or pauses it; with none yet, one of `minutes` starts (nil: no timer for this game).
+  case toggle(minutes: Int?)
+  /// Lengthens or shortens it by whole minutes.
+  case adjust(minutes: Int)
+}
+
+/// What a change came to, for the screen that asked for it.
+enum SessionResult: Hashable, Sendable {
+  /// Done.
+  case done
+  /// Judged right (true) or wrong: an accusation, a vote, a guess.
+  case judged(Bool)
+  /// A death recorded, with what the rules then wait for, if anything.
+  case followUp(FollowUp?)
 }
 
 extension GameSession {
-  /// Applies a screen's change to the game in play.
-  mutating func apply(_ change: SessionChange) {
+  /// Applies a screen's change to the game in play: all of it, or (when the
+  /// rules refuse it) nothing.
+  @discardableResult
+  mutating func apply(_ change: SessionChange) throws(TableError) -> SessionResult {
+    var after = self
+    let result = try after.make(change)
+    self = after
+    return result
+  }
+
+  private mutating func make(_ change: SessionChange) throws(TableError) -> SessionResult {
+    func onTable<Result>(_ body: (inout Table) throws(TableError) -> Result) throws(TableError) -> Result {
+      guard var dealt = table else { throw .notAllowed }
+      let result = try body(&dealt)
+      table = dealt
+      return result
+    }
     switch change {
     case .look(let seat):
-      // A seat outside the table is a damaged file's: nothing is counted.
-      try? table?.recordLook(at: seat)
+      try onTable { table throws(TableError) in try table.recordLook(at: seat) }
+      return .done
     case .handedOn(let seat):
       nextReveal = max(nextReveal, seat + 1)
+      return .done
+    case .advancePhase:
+      try onTable { table throws(TableError) in try table.advancePhase() }
+      return .done
+    case .markDead(let seat, let cause, let rules):
+      return .followUp(try onTable { table throws(TableError) in try table.markDead(seat, cause: cause, rules: rules) })
+    case .takeAlong(let seat):
+      try onTable { table throws(TableError) in try table.resolveFollowUp(target: seat) }
+      return .done
+    case .accuse(let seat, let by):
+      return .judged(try onTable { table throws(TableError) in try table.accuse(seat, by: by) })
+    case .tableAccuses(let seat, let starter):
+      return .judged(try onTable { table throws(TableError) in try table.tableAccuses(seat, startedBy: starter) })
+    case .guessLocation(let location, let by):
+      return .judged(try onTable { table throws(TableError) in try table.guessLocation(location, by: by) })
+    case .undo:
+      try onTable { table throws(TableError) in _ = try table.undo() }
+      return .done
+    case .end:
+      try onTable { table throws(TableError) in table.end() }
+      return .done
+    case .timer(.stop):
+      timer = nil
+      return .done
+    case .timer(.toggle(let minutes)):
+      if timer == nil, let minutes { timer = RoundTimer(minutes: minutes) }
+      timer?.toggle()
+      return .done
+    case .timer(.adjust(let minutes)):
+      timer?.adjust(minutes: minutes)
+      return .done
     }
+  }
+}
+
+/// The game in play as a screen's changes leave it: each change is applied
+/// here at once (so the screen sees what it leads to) and kept, for the
+/// top-level reducer to apply to the app's session in the same order.
+struct SessionDraft {
+  /// The session with the changes so far.
+  private(set) var session: GameSession
+  /// Its dealt table as the changes leave it.
+  private(set) var table: Table
+  /// The changes so far, in order (refused ones are not kept).
+  private(set) var changes: [Change] = []
+
+  /// A draft of `session`, if it has a dealt table.
+  init?(_ session: GameSession?) {
+    guard let session, let table = session.table else { return nil }
+    self.session = session
+    self.table = table
+  }
+
+  /// Applies `change`, keeping it; a refused change changes nothing and is not kept.
+  @discardableResult
+  mutating func apply(_ change: SessionChange) throws(TableError) -> SessionResult {
+    let result = try session.apply(change)
+    if let table = session.table { self.table = table }
+    changes.append(.session(change))
+    return result
   }
 }

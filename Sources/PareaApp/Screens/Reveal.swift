@@ -189,18 +189,19 @@ extension RevealScreen: Feature {
   /// Hides the role and hands the laptop on: the next hand-off (deaf to keys
   /// for a moment, see `KeyPause`), or the table after the last.
   mutating func reduce(_ action: RevealAction, in context: ScreenContext) -> Outcome {
-    guard var session = context.session, let table = session.table else { return .stay }
-    let change = SessionChange.handedOn(seat: seat)
-    session.apply(change)
+    guard var draft = SessionDraft(context.session),
+      (try? draft.apply(.handedOn(seat: seat))) != nil
+    else { return .stay }
+    let session = draft.session
     let next: Screen
-    if session.nextReveal < table.seats.count {
+    if session.nextReveal < draft.table.seats.count {
       next = .handOff(HandOffScreen(seat: session.nextReveal))
     } else if session.narration != nil {
       next = .narrator(NarratorScreen())
     } else {
       next = .table(TableScreen())
     }
-    return .go(next, [.session(change)], effects: [.saveGame, .redrawAll])
+    return .go(next, draft.changes, effects: [.saveGame, .redrawAll])
   }
 
   func action(for key: Key, in context: ScreenContext) -> Action? { Self.action(for: key) }

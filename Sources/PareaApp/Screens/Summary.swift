@@ -317,10 +317,14 @@ extension SummaryScreen: Feature {
     }
   }
 
-  /// "Leave the session?" (its scores go): yes goes home.
+  /// "Leave the session?" (its scores go): yes goes home. "Undo …?" (the
+  /// slip that ended the game): yes takes it back, as at the table.
   func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
-    guard question == .leaveSession else { return nil }
-    return yes ? Self.leaveSession(context.state) : .stay
+    switch question {
+    case .leaveSession: yes ? Self.leaveSession(context.state) : .stay
+    case .undo(let step): TableScreen.undo(step, yes: yes, in: context)
+    default: nil
+    }
   }
 
   /// Back to the menu, forgetting the game and the session's scores.

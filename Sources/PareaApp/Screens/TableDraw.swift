@@ -1,0 +1,321 @@
+import PareaCanvas
+import PareaRules
+
+/// Locations in the order the screens list them: by name in the current language.
+func locationsByName(_ locations: [Location], words: Words) -> [Location] {
+  // Compared without case or accents, so "Ίντερνετ καφέ" sorts among the Ι's.
+  locations.map { (PlayerName.key(words.locationName($0.id)), $0) }
+    .sorted { $0.0 < $1.0 }
+    .map(\.1)
+}
+
+// MARK: Drawing
+extension TableScreen {
+  func draw(into canvas: inout Canvas, state: AppState, words: Words, locations: [Location]) {
+    guard let table = state.table else { return }
+    let rules = state.rules
+    switch mode {
+    case .confirmIdentity(let seat), .countdown(let seat, _):
+      // Only the question: the next screen is private.
+      canvas.header(words, title: words.gameName(table.game))
+      let bounds = canvas.bounds
+      canvas.center(words("table.areYou", ["name": words.upper(table.seats[seat].name)]), row: 10, in: bounds, style: Theme.title)
+      if case .countdown(_, let countdown) = mode {
+        canvas.center(words("handOff.countdown", ["seconds": String(countdown.seconds)]), row: 12, in: bounds, style: Theme.title)
+        canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
+      } else if state.keyGuard != nil {
+        canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
+        canvas.center(words("table.areYouWait"), row: 14, in: bounds, style: Theme.dim)  // the footer says why
+      } else {
+        canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
+        canvas.footer([
+          KeyHint(key: "Enter", label: words("key.showRole")), KeyHint(key: "Esc", label: words("key.cancel")),
+        ])
+      }
+      return
+    case .reveal(let seat):
+      RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
+      return
+    case .roles(let scroll):
+      drawRoles(into: &canvas, state: state, words: words, scroll: scroll)
+      return
+    case .locations(let scroll):
+      drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: nil, scroll: scroll)
+      return
+    case .guessHandOff(let by):
+      drawGuessHandOff(into: &canvas, name: table.seats[by].name, game: table.game, words: words)
+      return
+    case .outHandOff(let seat, _):
+      drawGuessHandOff(
+        into: &canvas, name: table.seats[seat].name, game: table.game, words: words, privacy: "table.outHandOff.privacy")
+      return
+    case .confirmOut(let seat, let cause):
+      drawConfirmOut(into: &canvas, seat: seat, cause: cause, table: table, words: words)
+      return
+    case .guessLocation(let by, let selection):
+      drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: selection, scroll: 0, guesser: by)
+      return
+    default: break
+    }
+
+    canvas.header(words, title: words.gameName(table.game), right: status(table: table, rules: rules, words: words))
+    // Players: name, state, how many times each has looked.
+    let nameWidth = PlayersScreen.maxNameWidth + 2
+    let listRect = Rect(row: 4, column: 1, width: 55, height: canvas.height - 6)
+    var heading = TextWidth.pad(words("table.player"), to: nameWidth + 3)
+    heading += TextWidth.pad(words("table.state"), to: 22) + words("table.looked")
+    canvas.write(heading, row: 3, column: 1, style: Theme.dim, limit: listRect.width)
+
+    var seats = Array(table.seats.indices)
+    var selected: Int? = selection
+    var prompt: String?
+    if case .pick(let purpose) = mode {
+      seats = state.pickable(for: purpose)
+      prompt = pickPrompt(purpose, table: table, words: words)
+    } else if case .cause(let seat) = mode {
+      seats = Array(table.seats.indices)
+      selected = seat
+    }
+    let lines = seats.map { seat -> [String] in
+      let player = table.seats[seat]
+      let status = player.death.map { words("cause.\($0)") } ?? words("table.alive")
+      var rows = [
+        TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 21) + " " + String(player.views)
+      ]
+      if player.death != nil && state.houseRules.revealDeadRoles {
+        // Cause and role together are wider than the column (and the actions
+        // panel leaves no room for another): the role goes under the cause.
+        rows.append(String(repeating: " ", count: nameWidth) + words("table.deadRole", ["role": words.roleName(player.role)]))
+      }
+      return rows
+    }
+    let styles = seats.map { table.seats[$0].isAlive ? Theme.normal : Theme.dim }
+    canvas.list(lines, selected: selected, in: listRect, styles: styles)
+    if let prompt {
+      canvas.write(prompt, row: 1, column: 2, style: Theme.title, limit: canvas.width - 4)
+    } else {
+      canvas.write(hint(table: table, rules: rules, timer: state.timer, narratorRules: state.narratorRules, words: words), row: 1, column: 2, style: Theme.dim, limit: canvas.width - 4)
+    }
+
+    // The actions this game offers.
+    let panel = Rect(row: 3, column: 57, width: 23, height: canvas.height - 5)
+    if case .main = mode {
+      canvas.write(words("table.actions"), row: panel.row, column: panel.column, style: Theme.dim)
+      for (offset, command) in Self.commands(for: state).enumerated() {
+        let row = panel.row + 1 + offset
+        var label = words(command.label)
+        if command == .nextPhase, let next = table.nextPhase {
+          label = words("phase.\(next).begin")
+        }
+        if command == .timer {
+          label = words(state.timer?.running == true ? "table.command.pauseTimer" : "table.command.startTimer")
+        }
+        canvas.write(String(command.key), row: row, column: panel.column, style: Theme.key)
+        canvas.write(label, row: row, column: panel.column + 3, limit: panel.width - 3)
+      }
+    }
+    if case .cause = mode {
+      let box = Rect(row: 6, column: 52, width: 26, height: rules.deathCauses.count + 2)
+      canvas.fill(box)
+      canvas.frame(box, title: words("table.howDied"), style: Theme.accent)
+      canvas.list(table.causesOffered.map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
+    }
+    if let timer = state.timer, case .main = mode {
+      let row = panel.row + Self.commands(for: state).count + 2
+      let style = timer.expired ? Theme.bad : timer.running ? Theme.title : Theme.dim
+      canvas.write(words("timer.label"), row: row, column: panel.column, style: Theme.dim)
+      canvas.write(timer.display, row: row + 1, column: panel.column, style: style)
+      if !timer.running {
+        canvas.write(words("timer.adjust"), row: row + 2, column: panel.column, style: Theme.dim, limit: panel.width)
+      }
+    }
+    if let notice, case .main = mode {
+      canvas.notice(notice, words: words, row: canvas.height - 7, in: Rect(row: 0, column: 4, width: canvas.width - 8, height: 0))
+    }
+
+    switch mode {
+    case .main where notice != nil:
+      canvas.footer([
+        KeyHint(key: "Enter", label: words("key.ok")), KeyHint(key: "u", label: words("key.undo")),
+        KeyHint(key: "i", label: words("key.rules")),
+      ])
+    case .main:
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.lookAgain")),
+        KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.leaveGame")),
+      ])
+    case .pick(.kamikaze):
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
+        KeyHint(key: "u", label: words("key.undo")), KeyHint(key: "i", label: words("key.rules")),
+      ])
+    default:
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
+        KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.cancel")),
+      ])
+    }
+  }
+
+  /// Night/day, or the accusations left: what the whole table may know.
+  private func status(table: Table, rules: any GameType, words: Words) -> String {
+    var parts: [String] = []
+    if let phase = table.phase {
+      parts.append(words("phase.\(phase).name", ["round": String(table.round)]))
+    }
+    for seat in table.seats.indices {
+      if let left = table.accusationsLeft(for: seat) {
+        parts.append(words("table.accusationsLeft", ["count": String(left)]))
+      }
+    }
+    return parts.joined(separator: "  ·  ")
+  }
+
+  /// What the table should be doing now, for whoever runs the game.
+  private func hint(
+    table: Table, rules: any GameType, timer: RoundTimer?, narratorRules: NarratorRules, words: Words
+  ) -> String {
+    // The first question starts the round's clock; a vote or a death comes
+    // after it. Looking at a role again, or at a list, is not a question.
+    let questionsStarted =
+      timer != nil || !table.votes.isEmpty || table.guess != nil
+      || table.log.contains { if case .looked = $0 { false } else { true } }
+    if let first = table.firstPlayer, table.seats.indices.contains(first), !questionsStarted {
+      // Until then, say who starts.
+      return words("table.hint.firstPlayer", ["name": table.seats[first].name])
+    }
+    guard rules.usesPhases else { return words("game.\(table.game).tableHint") }
+    if table.phase == .night {
+      return words(table.isMeetingNight(rules: narratorRules) ? "table.hint.firstNight" : "table.hint.night")
+    }
+    return words("table.hint.day")
+  }
+
+  private func pickPrompt(_ purpose: Purpose, table: Table, words: Words) -> String {
+    switch purpose {
+    case .look: words("table.pick.look")
+    case .markDead: words("table.pick.markDead")
+    case .kamikaze(let by): words("table.pick.kamikaze", ["name": table.seats[by].name])
+    case .accuse: words("table.pick.accuse")
+    case .accuser: words("table.pick.accuser")
+    case .tableAccuses: words("table.pick.tableAccuses")
+    case .voteStarter(let target): words("table.pick.voteStarter", ["name": table.seats[target].name])
+    case .guesser: words("table.pick.guesser")
+    }
+  }
+
+  /// Where the roles' text goes.
+  static func rolesBody(size: Size) -> Rect {
+    Rect(row: 2, column: 3, width: size.width - 7, height: size.height - 4)
+  }
+
+  /// Where the list of locations goes.
+  static func locationsBody(size: Size) -> Rect {
+    Rect(row: 2, column: 3, width: size.width - 6, height: size.height - 4)
+  }
+
+  /// The furthest the roles' text or the locations' list can scroll.
+  static func maxScroll(of mode: Mode, state: AppState, words: Words, locationCount: Int) -> Int {
+    switch mode {
+    case .roles:
+      let body = rolesBody(size: state.viewport)
+      return max(0, roleLines(state: state, words: words, width: body.width).count - body.height)
+    case .locations:
+      return max(0, ColumnGrid.rows(locationCount) - locationsBody(size: state.viewport).height)
+    default:
+      return 0
+    }
+  }
+
+  private func drawRoles(into canvas: inout Canvas, state: AppState, words: Words, scroll: Int) {
+    canvas.header(words, title: words("table.rolesTitle"))
+    let body = Self.rolesBody(size: Size(width: canvas.width, height: canvas.height))
+    let lines = Self.roleLines(state: state, words: words, width: body.width)
+    canvas.paragraphs(lines, in: body, scroll: min(scroll, max(0, lines.count - body.height)))
+    canvas.footer([
+      KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "i", label: words("key.rules")),
+      KeyHint(key: "Esc", label: words("key.back")),
+    ])
+  }
+
+  /// The roles dealt in this game with their descriptions, wrapped to `width`.
+  static func roleLines(state: AppState, words: Words, width: Int) -> [(String, Style)] {
+    guard let table = state.table else { return [] }
+    let rules = state.rules
+    var seen: [RoleID] = []
+    for seat in table.seats where !seen.contains(seat.role) { seen.append(seat.role) }
+    let order = rules.roles.map(\.id).filter(seen.contains)
+    var lines: [(String, Style)] = []
+    for role in order {
+      let count = table.seats.filter { $0.role == role }.count
+      let side = rules.role(role).map { words.sideName($0.side) } ?? ""
+      // With the house rule every count goes: "Local ×4" at a table of six says two spies.
+      let hideCount = state.houseRules.hideSpyCount && rules.usesLocations
+      let title = words.roleName(role) + (count > 1 && !hideCount ? " ×\(count)" : "") + "  ·  " + side
+      lines.append((title, rules.isBad(role) ? Theme.bad : Theme.good))
+      lines += wrapped(state.roleDescription(role, of: rules, words: words), width: width, indent: 2)
+      lines.append(("", .plain))
+    }
+    return lines
+  }
+
+  /// The laptop goes to whoever claims to be a spy. Nothing here depends on
+  /// the claimant's role: a spy and a local get the same screen.
+  private func drawGuessHandOff(
+    into canvas: inout Canvas, name: String, game: GameID, words: Words, privacy: String = "table.guessHandOff.privacy"
+  ) {
+    let bounds = canvas.bounds
+    canvas.header(words, title: words.gameName(game))
+    canvas.center(words("handOff.passTo"), row: 7, in: bounds)
+    let nameBox = Rect(row: 9, column: (bounds.width - 44) / 2, width: 44, height: 3)
+    canvas.frame(nameBox, style: Theme.accent)
+    canvas.center(words.upper(name), row: 10, in: nameBox, style: Theme.title)
+    for (offset, line) in TextWidth.wrap(words(privacy, ["name": name]), width: 64).enumerated() {
+      canvas.center(line, row: 14 + offset, in: bounds, style: Theme.dim)
+    }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.continue")), KeyHint(key: "Esc", label: words("key.cancel")),
+    ])
+  }
+
+  /// The private answer of a player marked out: the same frame, question,
+  /// rows and keys for every role; only the words of its paragraph differ
+  /// (spread over the same rows), telling a player the cause cannot take
+  /// out that they stay in whatever they press.
+  private func drawConfirmOut(into canvas: inout Canvas, seat: Int, cause: DeathCause, table: Table, words: Words) {
+    let player = table.seats[seat]
+    let (card, inner) = RoleCard.frame(for: player, table: table, into: &canvas, words: words)
+    canvas.center(words("table.out.question"), row: inner.row + 1, in: card, style: Theme.title)
+    let canDie = table.rules.role(player.role)?.canDie(of: cause) != false
+    let texts = [words("table.out.canDie"), words("table.out.cannotDie")]
+    let rows = texts.map { TextWidth.wrap($0, width: inner.width).count }.max() ?? 1
+    for (offset, line) in RoleCard.fill(texts[canDie ? 0 : 1], rows: rows, width: inner.width).enumerated() {
+      canvas.write(line, row: inner.row + 3 + offset, column: inner.column)
+    }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.out.yes")), KeyHint(key: "Esc", label: words("key.out.no")),
+    ])
+  }
+
+  private func drawLocations(
+    into canvas: inout Canvas, state: AppState, words: Words, locations: [Location],
+    selection: Int?, scroll: Int, guesser: Int? = nil
+  ) {
+    let title = guesser.map { words("table.guessTitle", ["name": state.table?.seats[$0].name ?? ""]) }
+    canvas.header(words, title: title ?? words("table.locationsTitle"))
+    let names = locations.map { words.locationName($0.id) }
+    let body = Self.locationsBody(size: Size(width: canvas.width, height: canvas.height))
+    ColumnGrid.draw(names, marks: nil, selection: selection, scroll: scroll, in: body, canvas: &canvas)
+    if guesser != nil {
+      canvas.footer([
+        KeyHint(key: "↑↓←→", label: words("key.move")), KeyHint(key: "Enter", label: words("key.guess")),
+        KeyHint(key: "Esc", label: words("key.cancel")),
+      ])
+    } else {
+      canvas.footer([
+        KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "i", label: words("key.rules")),
+        KeyHint(key: "Esc", label: words("key.back")),
+      ])
+    }
+  }
+}

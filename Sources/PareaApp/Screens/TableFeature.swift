@@ -1,0 +1,400 @@
+import PareaCanvas
+import PareaRules
+
+extension AppState {
+  /// The players a pick offers: the living, except for looking at one's role.
+  func pickable(for purpose: TableScreen.Purpose) -> [Int] {
+    guard let table else { return [] }
+    switch purpose {
+    case .look: return Array(table.seats.indices)
+    // Left out by who was picked a moment ago, in front of everyone, never by
+    // role: the accuser is whoever the table said accuses.
+    case .voteStarter(let target): return table.alive.filter { $0 != target }
+    case .accuse(let by): return table.alive.filter { $0 != by }
+    // Never filtered or ordered by role: a list missing one name would tell
+    // the table who the Cop is, or who could guess.
+    default: return table.alive
+    }
+  }
+}
+
+/// What the table's actions do. The game in play changes only through a
+/// `SessionDraft`: each change is tried on the draft (so the screen knows
+/// what it led to: a follow-up, a verdict, a winner) and handed on in the
+/// outcome, for the top-level reducer to apply in the same order.
+extension TableScreen: Feature {
+  mutating func reduce(_ action: TableAction, in context: ScreenContext) -> Outcome {
+    if action == .showRole { return revealAgain(afterCountdown: false, in: context) }
+    guard var draft = SessionDraft(context.session) else { return .stay }
+    let state = context.state
+    let rules = draft.table.rules
+    var outcome = Outcome.stay
+    switch action {
+    case .dismiss:
+      notice = nil
+    case .adjustTimer(let minutes):
+      _ = try? draft.apply(.timer(.adjust(minutes: minutes)))
+    case .jump(let last):
+      switch mode {
+      case .main: selection = last ? max(0, draft.table.seats.count - 1) : 0
+      case .pick(let purpose): selection = last ? max(0, state.pickable(for: purpose).count - 1) : 0
+      case .cause: causeSelection = last ? max(0, rules.deathCauses.count - 1) : 0
+      default: break
+      }
+    case .move(let step):
+      move(step, in: context)
+    case .command(let command):
+      notice = nil
+      switch command {
+      case .look: startPick(.look)
+      case .markDead:
+        if draft.table.isMeetingNight(rules: state.narratorRules) {
+          // The group's house rule: on the first night the thieves only meet.
+          notice = Notice(kind: .info, title: "table.meetingNight.title", message: "table.meetingNight.message")
+        } else {
+          startPick(.markDead)
+        }
+      case .nextPhase:
+        _ = try? draft.apply(.advancePhase)
+        // A timer belongs to one round: the day's does not run into the night,
+        // and the next day starts its own.
+        _ = try? draft.apply(.timer(.stop))
+        outcome.effects.append(.saveGame)
+      case .accuse:
+        // The accuser is always asked for first, from everyone: the list of
+        // suspects then leaves out the player the table just named, and never
+        // tells who holds the accusing role.
+        let accusers = draft.table.alive.filter { (draft.table.accusationsLeft(for: $0) ?? 0) > 0 }
+        if accusers.isEmpty {
+          notice = Notice(kind: .error, title: "table.noAccuser.title", message: "table.noAccuser.message")
+        } else {
+          startPick(.accuser)
+        }
+      case .tableAccuses: startPick(.tableAccuses)
+      case .timer:
+        // The length the group chose on the setup (or the game's own).
+        _ = try? draft.apply(.timer(.toggle(minutes: state.preferences.minutes(for: rules))))
+      case .guessLocation:
+        startPick(.guesser)
+      case .roles: mode = .roles(scroll: 0)
+      case .locations: mode = .locations(scroll: 0)
+      case .undo:
+        if let step = draft.table.lastStep {
+          outcome.next = .ask(Confirmation(.undo(step)))
+        } else {
+          notice = Notice(kind: .info, title: "table.nothingToUndo.title", message: "table.nothingToUndo.message")
+        }
+      case .settings:
+        outcome.next = .go(.settings(SettingsScreen(returnTo: ReturnPoint(.table(self)))))
+      case .end:
+        outcome.next = .ask(Confirmation(.endGame))
+      }
+    case .cancel:
+      // A kamikaze's choice cannot be skipped: the rules wait for it.
+      if case .pick(.kamikaze) = mode { break }
+      mode = .main
+    case .showRole:
+      break  // above: the look is not a change of the table's list
+    case .hideRole:
+      mode = .main
+      outcome.effects.append(.redrawAll)
+    case .pick:
+      outcome = pick(&draft, in: context)
+    case .answerOut(let out):
+      outcome = answerOut(out, &draft, in: context)
+    }
+    return outcome.after(draft.changes)
+  }
+
+  /// The table's questions: a second death in one phase, an undo, the final guess.
+  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
+    switch question {
+    case .secondDeath(let seat, let cause, _):
+      guard var draft = SessionDraft(context.session) else { return .stay }
+      guard yes else {
+        mode = .main
+        return .stay
+      }
+      return markDead(seat, cause: cause, &draft, in: context).after(draft.changes)
+    case .undo(let step):
+      return Self.undo(step, yes: yes, in: context)
+    case .finalGuess(let location):
+      guard yes else { return .stay }
+      return makeGuess(location, in: context)
+    default:
+      return nil
+    }
+  }
+
+  /// The clock moved on: a running countdown before a role shown again steps.
+  mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
+    guard case .countdown(let seat, var countdown) = mode else { return .stay }
+    let done = countdown.step(now: now)
+    mode = .countdown(seat: seat, countdown)
+    return done ? revealAgain(afterCountdown: true, in: context) : .stay
+  }
+
+  /// "Undo …?" answered (at the table or on the summary): yes takes the
+  /// table's last action back, if it is still the one named.
+  static func undo(_ step: TableStep, yes: Bool, in context: ScreenContext) -> Outcome {
+    guard yes, var draft = SessionDraft(context.session), draft.table.lastStep == step else { return .stay }
+    var page = TableScreen()
+    do {
+      try draft.apply(.undo)
+    } catch {
+      // Only a damaged file gets here: the table stays as it was.
+      page.notice = Notice(kind: .error, title: "table.cannotUndo.title", message: "table.cannotUndo.message")
+      if case .table = context.state.screen { return .go(.table(page)) }
+      return .stay
+    }
+    let table = draft.table
+    let next: Screen
+    if table.rules.winner(of: table) != nil || table.endedByHand {
+      next = .summary(SummaryScreen())
+    } else if case .takePlayer(let by) = table.pending {
+      // Undoing a kamikaze's choice asks for it again.
+      page.mode = .pick(.kamikaze(by: by))
+      next = .table(page)
+    } else {
+      page.notice = Notice(
+        kind: .info, title: "table.undone.title", message: "table.undone.message",
+        args: ["what": .text(Confirmation.describe(step, table: table, words: context.words))])
+      next = .table(page)
+    }
+    // From the summary, every role was on screen: repaint it all.
+    return .go(next, draft.changes, effects: [.saveGame, .redrawAll])
+  }
+
+  // MARK: Steps
+
+  /// "Are you ANNA?" answered (or its countdown run out): the role again,
+  /// after the countdown when the house rule asks for one, as at the hand-off.
+  private mutating func revealAgain(afterCountdown: Bool, in context: ScreenContext) -> Outcome {
+    guard context.table != nil else { return .stay }
+    let seat: Int
+    switch mode {
+    case .confirmIdentity(let asked) where !afterCountdown: seat = asked
+    case .countdown(let counting, _) where afterCountdown: seat = counting
+    default: return .stay
+    }
+    if context.state.houseRules.revealCountdown && !afterCountdown {
+      mode = .countdown(seat: seat, RevealCountdown())
+      return .stay
+    }
+    mode = .reveal(seat: seat)
+    return .stay([.session(.look(seat: seat))], effects: [.saveGame, .redrawAll])
+  }
+
+  private mutating func move(_ step: Int, in context: ScreenContext) {
+    let state = context.state
+    guard let table = context.table else { return }
+    switch mode {
+    case .main: selection = Self.clamp(selection + step, table.seats.count)
+    // A picker is a short ring: past the last player comes the first again.
+    case .pick(let purpose): selection = Self.wrap(selection + step, state.pickable(for: purpose).count)
+    case .cause: causeSelection = Self.wrap(causeSelection + step, table.rules.deathCauses.count)
+    case .guessLocation(let by, let selection):
+      mode = .guessLocation(by: by, selection: Self.clamp(selection + step, state.inPlay(context.unsortedLocations.value).count))
+    // Clamped here, not only when drawn: one step back always moves the view.
+    case .roles(let scroll):
+      let limit = Self.maxScroll(of: mode, state: state, words: context.words, locationCount: 0)
+      mode = .roles(scroll: max(0, min(limit, scroll + step)))
+    case .locations(let scroll):
+      let count = state.inPlay(context.unsortedLocations.value).count
+      let limit = Self.maxScroll(of: mode, state: state, words: context.words, locationCount: count)
+      mode = .locations(scroll: max(0, min(limit, scroll + step)))
+    default: break
+    }
+  }
+
+  private mutating func startPick(_ purpose: Purpose) {
+    // Every pick opens on its first player: a row left highlighted by another
+    // step (or by someone else) is the easiest slip to make with Enter.
+    mode = .pick(purpose)
+    selection = 0
+  }
+
+  private static func clamp(_ value: Int, _ count: Int) -> Int { max(0, min(count - 1, value)) }
+
+  private static func wrap(_ value: Int, _ count: Int) -> Int {
+    count == 0 ? 0 : ((value % count) + count) % count
+  }
+
+  private static let notAllowed = Notice(kind: .error, title: "table.notAllowed.title", message: "table.notAllowed.message")
+
+  private mutating func pick(_ draft: inout SessionDraft, in context: ScreenContext) -> Outcome {
+    let state = context.state
+    let table = draft.table
+    let rules = table.rules
+    switch mode {
+    case .pick(let purpose):
+      let seats = state.pickable(for: purpose)
+      guard seats.indices.contains(selection) else { return .stay }
+      let seat = seats[selection]
+      let name = Notice.Argument.text(table.seats[seat].name)
+      switch purpose {
+      case .look:
+        mode = .confirmIdentity(seat: seat)
+        return .stay(effects: [.redrawAll])
+      case .markDead:
+        if rules.deathCauses.count == 1 {
+          return markDead(seat, cause: rules.deathCauses[0], &draft, in: context)
+        }
+        mode = .cause(seat: seat)
+        causeSelection = 0  // the phase's own cause: listed first
+      case .kamikaze:
+        _ = try? draft.apply(.takeAlong(seat: seat))
+        mode = .main
+        notice = Notice(kind: .info, title: "table.taken.title", message: "table.taken.message", args: ["name": name])
+        return Self.finishIfWon(draft.table, effects: [.saveGame])
+      case .accuser:
+        // Judged only once the accusation is made: refusing here would let
+        // anyone find the Cop by picking players and going back.
+        startPick(.accuse(by: seat))
+      case .accuse(let by):
+        // Made by anyone: an accuser who is not the Cop has made a false
+        // claim, which the rules record and which ends the game (a refusal
+        // here would tell the table who the Cop is not).
+        guard case .judged(let correct)? = try? draft.apply(.accuse(seat: seat, by: by)) else {
+          mode = .main
+          notice = Self.notAllowed
+          return .stay
+        }
+        mode = .main
+        let left = draft.table.accusationsLeft(for: by) ?? 0
+        notice = Notice(
+          kind: correct ? .info : .error,
+          title: correct ? "table.accuseRight.title" : "table.accuseWrong.title",
+          message: correct ? "table.accuseRight.message" : "table.accuseWrong.message",
+          args: ["name": name, "left": .phrase(left == 1 ? "table.accusationsLeft.one" : "table.accusationsLeft.other", ["count": String(left)])])
+        return Self.finishIfWon(draft.table, effects: [.saveGame])
+      case .tableAccuses:
+        mode = .pick(.voteStarter(target: seat))
+        selection = 0
+      case .voteStarter(let target):
+        let name = Notice.Argument.text(table.seats[target].name)
+        guard case .judged(let caught)? = try? draft.apply(.tableAccuses(seat: target, startedBy: seat)) else {
+          mode = .main
+          notice = Self.notAllowed
+          return .stay
+        }
+        mode = .main
+        notice = Notice(
+          kind: caught ? .info : .error,
+          title: caught ? "table.caught.title" : "table.innocent.title",
+          message: caught ? "table.caught.message" : "table.innocent.message", args: ["name": name])
+        return Self.finishIfWon(draft.table, effects: [.saveGame])
+      case .guesser:
+        // Anyone may claim, and the claimant goes on in private: what follows
+        // looks and behaves the same for a spy and for a local, and only the
+        // final guess, which ends the round, is judged.
+        mode = .guessHandOff(by: seat)
+        return .stay(effects: [.redrawAll])
+      }
+    case .guessHandOff(let by):
+      mode = .guessLocation(by: by, selection: 0)
+      return .stay(effects: [.redrawAll])
+    case .outHandOff(let seat, let cause):
+      mode = .confirmOut(seat: seat, cause: cause)
+      return .stay(effects: [.redrawAll])
+    case .cause(let seat):
+      let causes = table.causesOffered
+      guard causes.indices.contains(causeSelection) else { return .stay }
+      let cause = causes[causeSelection]
+      if let earlier = table.deathThatEndedPhase {
+        // Two deaths in one phase are rare: most often "next" was forgotten.
+        return .ask(.secondDeath(seat: seat, cause: cause, earlier: earlier))
+      }
+      return markDead(seat, cause: cause, &draft, in: context)
+    case .guessLocation(_, let selection):
+      let locations = state.inPlay(context.locations)
+      guard !locations.isEmpty else { return .stay }
+      // Asked the same way whoever holds the laptop; "yes" is `makeGuess`.
+      return .ask(.finalGuess(locations[max(0, min(locations.count - 1, selection))].id))
+    default: break
+    }
+    return .stay
+  }
+
+  private mutating func markDead(
+    _ seat: Int, cause: DeathCause, _ draft: inout SessionDraft, in context: ScreenContext
+  ) -> Outcome {
+    // A cause some role cannot die of (Killer's wink, which spares the Cop
+    // and the killers) is confirmed by the player in private: refusing it on
+    // the shared screen would tell the table who holds such a role.
+    if draft.table.rules.roles.contains(where: { !$0.canDie(of: cause) }) {
+      mode = .outHandOff(seat: seat, cause: cause)
+      return .stay(effects: [.redrawAll])
+    }
+    return record(seat, cause: cause, &draft, in: context)
+  }
+
+  /// The private answer of a player marked out: a player the cause can take
+  /// out and who says so is out; anyone else stays in, and the table is told
+  /// only that (the same words whether they said no or could not be taken).
+  private mutating func answerOut(_ out: Bool, _ draft: inout SessionDraft, in context: ScreenContext) -> Outcome {
+    let table = draft.table
+    guard case .confirmOut(let seat, let cause) = mode, table.seats.indices.contains(seat) else { return .stay }
+    let name = Notice.Argument.text(table.seats[seat].name)
+    if out, table.rules.role(table.seats[seat].role)?.canDie(of: cause) != false {
+      let outcome = record(seat, cause: cause, &draft, in: context)
+      if case .main = mode, !outcome.effects.isEmpty {
+        notice = Notice(kind: .info, title: "table.out.done.title", message: "table.out.done.message", args: ["name": name])
+      }
+      return outcome.adding([.redrawAll])
+    }
+    mode = .main
+    notice = Notice(kind: .info, title: "table.out.stillIn.title", message: "table.out.stillIn.message", args: ["name": name])
+    return .stay(effects: [.redrawAll])
+  }
+
+  private mutating func record(
+    _ seat: Int, cause: DeathCause, _ draft: inout SessionDraft, in context: ScreenContext
+  ) -> Outcome {
+    // The phase moves only when the table says so ("next"): the cause menu
+    // follows the phase, and a jump nobody asked for would change what the
+    // next Enter records (docs/DECISIONS.md).
+    let change = SessionChange.markDead(seat: seat, cause: cause, rules: context.state.narratorRules)
+    guard case .followUp(let followUp)? = try? draft.apply(change) else {
+      mode = .main
+      notice = Self.notAllowed
+      return .stay
+    }
+    if case .takePlayer(let by)? = followUp {
+      mode = .pick(.kamikaze(by: by))
+      selection = 0
+      notice = nil
+      return .stay(effects: [.saveGame])
+    }
+    mode = .main
+    return Self.finishIfWon(draft.table, effects: [.saveGame])
+  }
+
+  /// The claimed spy's guess, confirmed: recorded and judged by the rules,
+  /// which end the round whoever made it (a local's claim is a false one).
+  private mutating func makeGuess(_ location: LocationID, in context: ScreenContext) -> Outcome {
+    guard case .guessLocation(let by, _) = mode, var draft = SessionDraft(context.session) else { return .stay }
+    mode = .main
+    guard (try? draft.apply(.guessLocation(location, by: by))) != nil else {
+      notice = Self.notAllowed
+      return .stay(effects: [.redrawAll])
+    }
+    return Self.finishIfWon(draft.table, effects: [.saveGame]).after(draft.changes)
+  }
+
+  /// Goes to the summary as soon as the rules name a winner.
+  private static func finishIfWon(_ table: Table, effects: [Effect]) -> Outcome {
+    guard table.rules.winner(of: table) != nil else { return .stay(effects: effects) }
+    return .go(.summary(SummaryScreen()), effects: effects + [.redrawAll])
+  }
+
+  func action(for key: Key, in context: ScreenContext) -> Action? {
+    action(for: key, state: context.state, locationCount: context.state.inPlay(context.locations).count)
+  }
+
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
+    draw(into: &canvas, state: context.state, words: context.words, locations: context.state.inPlay(context.locations))
+  }
+
+  func back(in context: ScreenContext) -> Outcome { .ask(.abandonGame) }
+}
