@@ -52,7 +52,7 @@ extension AppState {
       // The rules opened over a screen do not stop its clock.
       if case .narrator = screenUnderRules {
         // The narrator keeps its own time: the night's steps and the day's timer.
-        effects += tickNarration(now: now, words: environment.words(language))
+        effects += tickNarration(now: now, environment: environment)
       } else if session?.timer?.tick(now: now) == true {
         // Each game says what comes next: Spy's accusation, Palermo's vote.
         let timeUp = Notice(kind: .info, title: "timer.up.title", message: "timer.up.\(rules.id).message")
@@ -96,7 +96,9 @@ extension AppState {
     case .summary(let action):
       guard case .summary(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.summary, environment: &environment)
-    case .narrator(let action): return reduceNarrator(action, words: environment.words(language))
+    case .narrator(let action):
+      guard case .narrator(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.narrator, environment: &environment)
     case .settings(let action):
       guard case .settings(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.settings, environment: &environment)
@@ -116,8 +118,9 @@ extension AppState {
       unsortedLocations: environment.lazyLocations, random: environment.generator)
   }
 
-  /// The answer to `question` by the screen on show, if it is a feature
-  /// that asked it; nil otherwise.
+  /// The answer to `question` by the screen on show, if it asked it; nil
+  /// for the questions the app asks itself (leave the game, end it, play
+  /// without saving).
   private mutating func answerOnScreen(
     _ question: Confirmation.Question, yes: Bool, environment: Environment
   ) -> [Effect]? {
@@ -137,7 +140,7 @@ extension AppState {
     case .handOff(let page): return ask(page, as: Screen.handOff)
     case .reveal(let page): return ask(page, as: Screen.reveal)
     case .setup(let page): return ask(page, as: Screen.setup)
-    default: return nil
+    case .narrator(let page): return ask(page, as: Screen.narrator)
     }
   }
 
@@ -152,6 +155,21 @@ extension AppState {
       let outcome = page.tick(now: now, in: context(environment))
       screen = .table(page)
       return perform(outcome)
+    default: return []
+    }
+  }
+
+  /// The narration's time, on the narrator on show or under the rules
+  /// (there its page stays as it is: the rules are read over it).
+  private mutating func tickNarration(now: Int64, environment: Environment) -> [Effect] {
+    switch screen {
+    case .narrator(var page):
+      let outcome = page.tick(now: now, in: context(environment))
+      screen = .narrator(page)
+      return perform(outcome)
+    case .info(let info):
+      guard case .narrator(var page) = info.returnTo.screen else { return [] }
+      return perform(page.tick(now: now, in: context(environment)))
     default: return []
     }
   }
@@ -203,6 +221,7 @@ extension AppState {
       session?.closeRound()
       if session?.roundsPlayed == 0 { session = nil }  // nothing to keep between rounds
     case .resumeNarration: session?.narration?.resume()
+    case .report(let notice): if !notices.contains(notice) { notices.append(notice) }
     case .clearNotices: notices = []
     case .finish: finished = true
     }
@@ -226,14 +245,7 @@ extension AppState {
           kind: .info, title: "store.readOnly.title", message: "store.readOnly.message",
           args: ["file": .text(file)]))
       return []
-    case .moderatorRoles:
-      // The moderator's look at every role is not anyone's look at their own: nothing is recorded.
-      if yes, case .narrator(var page) = screen {
-        page.showingRoles = true
-        screen = .narrator(page)
-        return [.redrawAll]
-      }
-      return []
+    case .moderatorRoles: return []  // asked and answered by the narrator
     default: break
     }
     guard yes else { return [] }

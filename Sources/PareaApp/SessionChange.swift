@@ -27,6 +27,32 @@ enum SessionChange: Hashable, Sendable {
   case end
   /// The round timer.
   case timer(TimerChange)
+  /// A step of a narrated game.
+  case narration(NarrationChange)
+}
+
+/// A step of a narrated game (`Narration`), with the table it records on.
+enum NarrationChange: Hashable, Sendable {
+  /// Enter on a stage that waits for the table, at `now`.
+  case proceed(now: Int64)
+  /// The player at `seat` is chosen in the night's step on show.
+  case choose(seat: Int)
+  /// The town votes the player at `seat` out (nil: nobody goes).
+  case vote(seat: Int?)
+  /// The kamikaze voted out takes the player at `seat` along.
+  case takeAlong(seat: Int)
+  /// Time passes, to `now`: a timed stage whose time is over moves on.
+  case tick(now: Int64)
+  /// The day's timer ran out: the vote begins.
+  case timeIsUp
+}
+
+/// Why the rules refused a change to the game in play.
+enum SessionRefusal: Error, Hashable {
+  /// The table's rules refused it.
+  case table(TableError)
+  /// The narration could not take the step.
+  case narration(NarrationError)
 }
 
 /// A change to the round timer.
@@ -37,6 +63,10 @@ enum TimerChange: Hashable, Sendable {
   case toggle(minutes: Int?)
   /// Lengthens or shortens it by whole minutes.
   case adjust(minutes: Int)
+  /// A timer of `minutes`, running from now (a narrated day's).
+  case startRunning(minutes: Int)
+  /// Time passes, to `now` (judged true when the time is up).
+  case tick(now: Int64)
 }
 
 /// What a change came to, for the screen that asked for it.
@@ -47,25 +77,31 @@ enum SessionResult: Hashable, Sendable {
   case judged(Bool)
   /// A death recorded, with what the rules then wait for, if anything.
   case followUp(FollowUp?)
+  /// What the narration's step calls for: lines to say, repaints, the end.
+  case cues([NarrationCue])
 }
 
 extension GameSession {
   /// Applies a screen's change to the game in play: all of it, or (when the
   /// rules refuse it) nothing.
   @discardableResult
-  mutating func apply(_ change: SessionChange) throws(TableError) -> SessionResult {
+  mutating func apply(_ change: SessionChange) throws(SessionRefusal) -> SessionResult {
     var after = self
     let result = try after.make(change)
     self = after
     return result
   }
 
-  private mutating func make(_ change: SessionChange) throws(TableError) -> SessionResult {
-    func onTable<Result>(_ body: (inout Table) throws(TableError) -> Result) throws(TableError) -> Result {
-      guard var dealt = table else { throw .notAllowed }
-      let result = try body(&dealt)
-      table = dealt
-      return result
+  private mutating func make(_ change: SessionChange) throws(SessionRefusal) -> SessionResult {
+    func onTable<Result>(_ body: (inout Table) throws(TableError) -> Result) throws(SessionRefusal) -> Result {
+      guard var dealt = table else { throw .table(.notAllowed) }
+      do throws(TableError) {
+        let result = try body(&dealt)
+        table = dealt
+        return result
+      } catch {
+        throw .table(error)
+      }
     }
     switch change {
     case .look(let seat):
@@ -104,6 +140,31 @@ extension GameSession {
     case .timer(.adjust(let minutes)):
       timer?.adjust(minutes: minutes)
       return .done
+    case .timer(.startRunning(let minutes)):
+      var running = RoundTimer(minutes: minutes)
+      running.toggle()
+      timer = running
+      return .done
+    case .timer(.tick(let now)):
+      return .judged(timer?.tick(now: now) == true)
+    case .narration(let step):
+      guard var narration, var dealt = table else { throw .table(.notAllowed) }
+      do throws(NarrationError) {
+        let cues: [NarrationCue]
+        switch step {
+        case .proceed(let now): cues = try narration.proceed(table: &dealt, now: now)
+        case .choose(let seat): cues = try narration.choose(seat, table: &dealt)
+        case .vote(let seat): cues = try narration.vote(seat, table: &dealt)
+        case .takeAlong(let seat): cues = try narration.takeAlong(seat, table: &dealt)
+        case .tick(let now): cues = narration.tick(table: &dealt, now: now)
+        case .timeIsUp: cues = try narration.timeIsUp()
+        }
+        self.narration = narration
+        table = dealt
+        return .cues(cues)
+      } catch {
+        throw .narration(error)
+      }
     }
   }
 }
@@ -128,7 +189,7 @@ struct SessionDraft {
 
   /// Applies `change`, keeping it; a refused change changes nothing and is not kept.
   @discardableResult
-  mutating func apply(_ change: SessionChange) throws(TableError) -> SessionResult {
+  mutating func apply(_ change: SessionChange) throws(SessionRefusal) -> SessionResult {
     let result = try session.apply(change)
     if let table = session.table { self.table = table }
     changes.append(.session(change))

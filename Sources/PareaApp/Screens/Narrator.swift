@@ -113,143 +113,149 @@ extension NarratorScreen {
 
 // MARK: Reducing
 
-extension AppState {
-  mutating func reduceNarrator(_ action: NarratorAction, words: Words) -> [Effect] {
-    guard case .narrator(var page) = screen, var session, var narration = session.narration,
-      var table = session.table
-    else { return [] }
+/// What the narrator's actions do. The narration and its table change only
+/// through `SessionChange.narration`, tried on a `SessionDraft` first: the
+/// cues a step gives say what to speak, what to repaint and when the game is over.
+extension NarratorScreen: Feature {
+  mutating func reduce(_ action: NarratorAction, in context: ScreenContext) -> Outcome {
+    guard var draft = SessionDraft(context.session), context.session?.narration != nil else { return .stay }
+    let state = context.state
     var cues: [NarrationCue] = []
-    var effects: [Effect] = []
-    let entries = NarratorScreen.entries(state: self)
+    var outcome = Outcome.stay
+    let entries = Self.entries(state: state)
     // A step that refuses to go on is said, never swallowed: the table then
     // knows that Esc (leave the game) is the way out. A saved game whose
     // narration does not fit its table is refused when read
     // (`Narration.isConsistent`), so this is for what no check foresaw.
-    func attempt(_ step: () throws(NarrationError) -> [NarrationCue]) -> [NarrationCue] {
-      do throws(NarrationError) {
-        return try step()
-      } catch {
-        let stuck = Notice(kind: .error, title: "narrator.stuck.title", message: "narrator.stuck.message")
-        if !notices.contains(stuck) { notices.append(stuck) }
-        return []
+    func attempt(_ step: NarrationChange) {
+      if case .cues(let given)? = try? draft.apply(.narration(step)) {
+        cues = given
+      } else {
+        outcome.changes.append(.report(Notice(kind: .error, title: "narrator.stuck.title", message: "narrator.stuck.message")))
       }
     }
     switch action {
     case .move(let step):
-      page.selection = max(0, min(entries.count - 1, page.selection + step))
+      selection = max(0, min(entries.count - 1, selection + step))
     case .select:
       if entries.isEmpty {
         // Enter moves on a stage that waits for the table; a timed one (the
         // night's steps) goes on by itself, and Enter there does nothing.
-        if narration.proceedsOnEnter {
-          cues = attempt { () throws(NarrationError) in try narration.proceed(table: &table, now: clock) }
+        if draft.session.narration?.proceedsOnEnter == true { attempt(.proceed(now: state.clock)) }
+        resumedNight = false
+        if draft.session.narration?.stage == .discussion {
+          _ = try? draft.apply(.timer(.startRunning(minutes: state.preferences.minutes(for: draft.table.rules) ?? 3)))
         }
-        page.resumedNight = false
-        if narration.stage == .discussion {
-          var timer = RoundTimer(minutes: preferences.minutes(for: table.rules) ?? 3)
-          timer.toggle()
-          session.timer = timer
-        }
-      } else if entries.indices.contains(page.selection) {
-        page.confirming = entries[page.selection]
+      } else if entries.indices.contains(selection) {
+        confirming = entries[selection]
       }
     case .confirm:
-      guard let pick = page.confirming else { break }
-      page.confirming = nil
-      page.selection = 0
-      switch (narration.stage, pick) {
-      case (.awake, .seat(let seat)):
-        cues = attempt { () throws(NarrationError) in try narration.choose(seat, table: &table) }
-      case (.vote, .seat(let seat)):
-        cues = attempt { () throws(NarrationError) in try narration.vote(seat, table: &table) }
-      case (.vote, .nobody):
-        cues = attempt { () throws(NarrationError) in try narration.vote(nil, table: &table) }
-      case (.takeAlong, .seat(let seat)):
-        cues = attempt { () throws(NarrationError) in try narration.takeAlong(seat, table: &table) }
+      guard let pick = confirming else { break }
+      confirming = nil
+      selection = 0
+      switch (draft.session.narration?.stage, pick) {
+      case (.awake?, .seat(let seat)): attempt(.choose(seat: seat))
+      case (.vote?, .seat(let seat)): attempt(.vote(seat: seat))
+      case (.vote?, .nobody): attempt(.vote(seat: nil))
+      case (.takeAlong?, .seat(let seat)): attempt(.takeAlong(seat: seat))
       default: break
       }
     case .cancel:
-      page.confirming = nil
+      confirming = nil
     case .toggleTimer:
-      session.timer?.toggle()
+      _ = try? draft.apply(.timer(.toggle(minutes: nil)))
     case .askRoles:
-      confirmation = Confirmation(.moderatorRoles)
+      outcome.next = .ask(Confirmation(.moderatorRoles))
     case .hideRoles:
-      page.showingRoles = false
-      effects.append(.redrawAll)
+      showingRoles = false
+      outcome.effects.append(.redrawAll)
     case .toggleVoice:
-      page.moderatorVoice.toggle()
-      if !page.moderatorVoice { effects.append(.silence) }
+      moderatorVoice.toggle()
+      if !moderatorVoice { outcome.effects.append(.silence) }
     }
-    session.narration = narration
-    session.table = table
-    if narration.stage != .discussion { session.timer = nil }
-    self.session = session
-    screen = .narrator(page)
-    return effects + narrate(cues, words: words)
+    // The day's timer is the discussion's alone.
+    if draft.session.narration?.stage != .discussion { _ = try? draft.apply(.timer(.stop)) }
+    let narrated = narrate(cues, draft: draft, in: context)
+    return Outcome(
+      next: narrated.next.isStay ? outcome.next : narrated.next,
+      changes: draft.changes + outcome.changes, effects: outcome.effects + narrated.effects)
   }
 
-  /// Lets the narration's time pass (called on every tick): a secret step
-  /// whose time is over moves on; the day's timer running out starts the vote.
-  mutating func tickNarration(now: Int64, words: Words) -> [Effect] {
-    // Under the rules too: the day's timer runs on while the table reads them.
-    guard case .narrator = screenUnderRules, var session, var narration = session.narration,
-      var table = session.table
-    else { return [] }
-    var cues = narration.tick(table: &table, now: now)
+  /// "Show every role?" answered: yes opens the moderator's view. The
+  /// moderator's look at every role is not anyone's look at their own: nothing is recorded.
+  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
+    guard question == .moderatorRoles else { return nil }
+    guard yes else { return .stay }
+    showingRoles = true
+    return .stay(effects: [.redrawAll])
+  }
+
+  /// Lets the narration's time pass (on every tick, also under the rules,
+  /// whose screen the day's timer runs on behind): a secret step whose time
+  /// is over moves on; the day's timer running out starts the vote.
+  mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
+    guard var draft = SessionDraft(context.session), context.session?.narration != nil else { return .stay }
+    var cues: [NarrationCue] = []
+    // A tick that moves nothing on changes nothing.
+    var moved = draft
+    if case .cues(let given)? = try? moved.apply(.narration(.tick(now: now))), !given.isEmpty {
+      cues = given
+      draft = moved
+    }
     // The stage is the discussion, so the vote can always begin.
-    if narration.stage == .discussion, session.timer?.tick(now: now) == true,
-      let vote = try? narration.timeIsUp()
+    if draft.session.narration?.stage == .discussion,
+      case .judged(true)? = try? draft.apply(.timer(.tick(now: now))),
+      case .cues(let vote)? = try? draft.apply(.narration(.timeIsUp))
     {
       cues += vote
-      session.timer = nil
+      _ = try? draft.apply(.timer(.stop))
     }
-    guard !cues.isEmpty else {
-      self.session?.timer = session.timer
-      return []
-    }
-    session.narration = narration
-    session.table = table
-    self.session = session
-    return narrate(cues, words: words)
+    return narrate(cues, draft: draft, in: context).after(draft.changes)
   }
 
-  /// The effects of the narration's cues: the line to say (or the bell when
+  /// The outcome of the narration's cues: the line to say (or the bell when
   /// nothing is spoken), the repaint to "eyes closed" after a secret step,
-  /// the save, and the summary when a side has won.
-  mutating func narrate(_ cues: [NarrationCue], words: Words) -> [Effect] {
-    guard !cues.isEmpty, let table, let narration = session?.narration else { return [] }
+  /// the save, and the summary when a side has won. No cues, nothing.
+  private mutating func narrate(_ cues: [NarrationCue], draft: SessionDraft, in context: ScreenContext) -> Outcome {
+    guard !cues.isEmpty, let narration = draft.session.narration else { return .stay }
+    let state = context.state
+    let table = draft.table
     var effects: [Effect] = []
     // The repaint comes first: the neutral screen is up before the next line is heard.
     if cues.contains(where: { if case .sleep = $0 { true } else { $0 == .chosen } }) {
       effects.append(.redrawAll)
     }
-    let lines = cues.compactMap { NarratorLines.line(for: $0, table: table, words: words) }
+    let lines = cues.compactMap { NarratorLines.line(for: $0, table: table, words: context.words) }
     if !lines.isEmpty {
-      let speaks =
-        narration.mode == .parea
-        ? preferences.voice
-        : { if case .narrator(let page) = screenUnderRules { page.moderatorVoice } else { false } }()
+      let speaks = narration.mode == .parea ? state.preferences.voice : moderatorVoice
       if speaks {
         let speech = Speech(
-          text: lines.joined(separator: " "), language: language,
-          wordsPerMinute: preferences.voiceSpeed.wordsPerMinute)
+          text: lines.joined(separator: " "), language: state.language,
+          wordsPerMinute: state.preferences.voiceSpeed.wordsPerMinute)
         effects.append(.speak(speech))
       } else {
         effects.append(.bell)
       }
     }
+    var next = Outcome.Next.stay
     if narration.stage == .over {
-      screen = .summary(SummaryScreen())
+      next = .go(.summary(SummaryScreen()))
       effects.append(.redrawAll)
-    } else if case .narrator(var page) = screen {
-      page.selection = 0
-      page.confirming = nil
-      screen = .narrator(page)
+    } else {
+      selection = 0
+      confirming = nil
     }
     effects.append(.saveGame)
-    return effects
+    return Outcome(next: next, effects: effects)
   }
+
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
+
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
+    draw(into: &canvas, state: context.state, words: context.words)
+  }
+
+  func back(in context: ScreenContext) -> Outcome { .ask(.abandonGame) }
 }
 
 /// The narrator's spoken lines (shown as they are spoken, and to the moderator as "Say:").
@@ -514,14 +520,4 @@ extension NarratorScreen {
     }
     canvas.footer([KeyHint(key: "Esc", label: words("key.hideRoles"))])
   }
-}
-
-extension NarratorScreen: Page {
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
-
-  func draw(into canvas: inout Canvas, in context: ScreenContext) {
-    draw(into: &canvas, state: context.state, words: context.words)
-  }
-
-  func back(in context: ScreenContext) -> Outcome { .ask(.abandonGame) }
 }

@@ -42,6 +42,9 @@ struct Outcome {
     case go(Screen)
     /// The screen stays and a question opens over it.
     case ask(Confirmation)
+
+    /// Whether the screen on show stays, with nothing asked.
+    var isStay: Bool { if case .stay = self { true } else { false } }
   }
 
   /// Where the app goes.
@@ -108,6 +111,9 @@ enum Change: Hashable, Sendable {
   case closeRound
   /// A narrated game goes on: a night in progress starts again from dusk.
   case resumeNarration
+  /// Something the user must hear of, shown like a problem reported from
+  /// outside (away from home, until the next key); said once.
+  case report(Notice)
   /// The home screen's messages are read: they go.
   case clearNotices
   /// Leave Parea.
@@ -116,14 +122,13 @@ enum Change: Hashable, Sendable {
 
 /// One screen of the app. Its value is the screen's own state (the highlight,
 /// a scroll position); it says what a key means, draws itself and where Esc
-/// goes. What an action then does is its screen's `reduce`: a `Feature`
-/// reduces its own state and returns an `Outcome`; the screens not yet made
-/// features still have a `reduce…` function on `AppState`, called from
-/// `AppState.reduce` (`ScopeTests` lists them, and the list only shrinks).
+/// goes. What its actions do is its `Feature.reduce`.
 ///
-/// Adding a screen: a file with its state conforming to `Feature`, its
-/// actions and its `reduce`; a case of `Screen` with its line in
-/// `Screen.page`; a case of `Action` with its line in `AppState.apply`.
+/// Adding a screen: a file with its state conforming to `Feature` (its
+/// action type, `reduce`, `action(for:in:)`, `draw`, `back`); a case of
+/// `Screen` with its line in `Screen.page`, `AppState.answerOnScreen` and a
+/// case of `Action` with its line in `AppState.apply` (`Reducer.swift`).
+/// `ScopeTests` fails if a screen's file writes the whole state.
 protocol Page: Hashable, Sendable {
   /// What `key` means on this screen, if anything.
   func action(for key: Key, in context: ScreenContext) -> Action?
@@ -153,8 +158,9 @@ extension Feature {
 }
 
 extension Screen {
-  /// The screen on show as a `Page`: the one registry of screens.
-  var page: any Page {
+  /// The screen on show as a `Feature`: the one registry of screens (a
+  /// screen that is not a feature does not compile here).
+  var page: any Feature {
     switch self {
     case .home(let page): page
     case .info(let page): page
