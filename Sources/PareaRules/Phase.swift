@@ -55,7 +55,7 @@ public struct NightStep: Hashable, Sendable {
 ///
 /// A secret phase lists its night steps in the order the narrator wakes them
 /// (`steps`); the choices are turned into deaths when the phase ends
-/// (`Table.resolveNight`, see `Narration.swift`).
+/// (`Table.resolveNight`, see `NightRecord.swift`).
 public struct Phase: Hashable, Sendable {
   /// The phase's identifier (its words are `phase.<id>.…`).
   public let id: PhaseID

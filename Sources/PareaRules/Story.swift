@@ -48,16 +48,9 @@ extension Table {
     var alive = Set(seats.indices)
 
     func close(last: Bool) {
-      var victim: Int?
-      var protected: Set<Int> = []
-      for case .chose(let id, let seat?) in chapter.events {
-        switch steps.first(where: { $0.id == id })?.action {
-        case .kill: victim = seat
-        case .protect: protected.insert(seat)
-        case nil: break
-        }
-      }
-      if let victim, protected.contains(victim) { chapter.events.append(.saved) }
+      var choices: [NightChoice] = []
+      for case .chose(let id, let seat) in chapter.events { choices.append(NightChoice(step: id, seat: seat)) }
+      if NightRecord(choices: choices, steps: steps).saved { chapter.events.append(.saved) }
       let someoneLeft = chapter.events.contains { if case .died = $0 { true } else { false } }
       if last && chapter.events.isEmpty { return }
       if !someoneLeft && !chapter.events.contains(.saved) { chapter.events.append(.quiet) }

@@ -225,7 +225,7 @@ struct NarrationTests {
     // The Black thief (seat 1), chosen by the thieves, is the night's victim.
     try driver.run(.choose(1))
     #expect(driver.table.choicesThisPhase.map(\.seat) == [1])
-    #expect(driver.table.nightOutcome.victim == 1)
+    #expect(driver.table.tonight.victim == 1)
   }
 
   @Test("a choice pressed while the step's roles are out looks the same and counts for nothing")

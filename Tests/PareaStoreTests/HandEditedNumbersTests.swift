@@ -277,7 +277,7 @@ struct HandEditedNumbersTests {
     if var table = session.table {
       for seat in table.seats.indices { try? table.recordLook(at: seat) }
       for _ in 0..<3 { try? table.advancePhase() }
-      _ = (table.story(), table.lastNightNews, table.ending, table.points, table.winner)
+      _ = (table.story(), table.lastNight, table.ending, table.points, table.winner)
       session.table = table
       let stillValid = session.isValid(rules: rules)
       #expect(stillValid)

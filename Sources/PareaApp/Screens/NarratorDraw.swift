@@ -1,0 +1,267 @@
+import PareaCanvas
+import PareaLocale
+import PareaRules
+
+/// The narrator's spoken lines (shown as they are spoken, and to the moderator as "Say:").
+enum NarratorLines {
+  static func name(_ seat: Int, _ table: Table) -> String {
+    table.seats.indices.contains(seat) ? table.seats[seat].name : "?"
+  }
+
+  /// The line a cue says, if it says one.
+  static func line(for cue: NarrationCue, table: Table, words: Words) -> String? {
+    switch cue {
+    case .nightFalls(let round): return words("narrator.say.nightFalls", ["round": String(round)])
+    case .wake(let step, let meetingOnly): return words("narrator.say.\(step).\(meetingOnly ? "meet" : "wake")")
+    case .chosen: return nil
+    case .sleep(let step): return words("narrator.say.\(step).sleep")
+    case .morning(let died, let saved):
+      let news: String
+      if let died {
+        news = words("narrator.say.died", ["name": name(died, table)])
+      } else {
+        news = words(saved ? "narrator.say.saved" : "narrator.say.nobodyDied")
+      }
+      return words("narrator.say.morning") + " " + news
+    case .takeAlong(let by): return words("narrator.say.takeAlong", ["name": name(by, table)])
+    case .taken(let seat, _): return words("narrator.say.taken", ["name": name(seat, table)])
+    case .day(let round): return words("narrator.say.day", ["round": String(round)])
+    case .vote(let timeUp): return words(timeUp ? "narrator.say.timeUp" : "narrator.say.vote")
+    case .votedOut(let seat): return words("narrator.say.votedOut", ["name": name(seat, table)])
+    case .tied(let revote): return words(revote ? "narrator.say.tied.revote" : "narrator.say.tied.nobody")
+    case .won(let side): return words("narrator.say.won.\(side)")
+    }
+  }
+
+  /// What the day that just ended comes to, as the lines Parea said at the
+  /// vote (who was voted out and taken along, or the tie): the moderator's
+  /// "Say:" at the dusk after a day. Nil before any day.
+  static func dayOutcome(table: Table, rules: NarratorRules, words: Words) -> String? {
+    guard table.phase == .day, let chapter = table.story(rules: rules).last, chapter.phase == .day else { return nil }
+    var parts: [String] = []
+    for event in chapter.events {
+      switch event {
+      case .died(let seat, .takenByKamikaze): parts.append(words("narrator.say.taken", ["name": name(seat, table)]))
+      case .died(let seat, _): parts.append(words("narrator.say.votedOut", ["name": name(seat, table)]))
+      case .tied where !chapter.events.contains(where: { if case .died = $0 { true } else { false } }):
+        parts = [words("narrator.say.tied.nobody")]
+      default: break
+      }
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " ")
+  }
+
+  /// What the stage on show says (its large line in Parea's mode, "Say:" for the moderator).
+  static func current(_ narration: Narration, table: Table, words: Words) -> String {
+    let steps = narration.steps(on: table)
+    switch narration.stage {
+    case .dusk:
+      // Not spoken: what the table reads while it gets ready. The round is at
+      // most `Table.maximumRound`: + 1 cannot overflow.
+      let round = table.phase == .day ? table.round + 1 : table.round
+      return words("narrator.dusk.title", ["round": String(round)])
+    case .nightFalls:
+      return words("narrator.say.nightFalls", ["round": String(table.round)])
+    case .awake(let index):
+      guard steps.indices.contains(index) else { return "" }
+      return line(for: .wake(steps[index].id, meetingOnly: table.isMeetingNight(rules: narration.rules)), table: table, words: words) ?? ""
+    case .asleep(let index):
+      guard steps.indices.contains(index) else { return "" }
+      return words("narrator.say.\(steps[index].id).sleep")
+    case .morning:
+      let news = table.lastNight ?? NightRecord(choices: [], steps: [])
+      var parts = [words("narrator.say.morning")]
+      if news.died.isEmpty {
+        parts.append(words(news.saved && narration.rules.announceSaves ? "narrator.say.saved" : "narrator.say.nobodyDied"))
+      } else {
+        for (index, seat) in news.died.enumerated() {
+          let key = index == 0 ? "narrator.say.died" : "narrator.say.taken"
+          parts.append(words(key, ["name": name(seat, table)]))
+        }
+      }
+      return parts.joined(separator: " ")
+    case .takeAlong:
+      guard case .takePlayer(let by)? = table.pending else { return "" }
+      return words("narrator.say.takeAlong", ["name": name(by, table)])
+    case .discussion:
+      return words("narrator.say.day", ["round": String(table.round)])
+    case .vote:
+      return words(narration.revoting ? "narrator.say.tied.revote" : "narrator.say.vote")
+    case .over:
+      return table.winner.map { words("narrator.say.won.\($0)") } ?? ""
+    }
+  }
+}
+
+// MARK: Drawing
+
+extension NarratorScreen {
+  func draw(into canvas: inout Canvas, state: AppState, words: Words) {
+    guard let narration = state.session?.narration, let table = state.table else { return }
+    let moderator = narration.mode == .moderator
+    let title: String
+    switch narration.stage {
+    case .dusk, .nightFalls, .awake, .asleep:
+      let round = narration.stage == .dusk && table.phase == .day ? table.round + 1 : table.round  // at most Table.maximumRound + 1
+      title = words("phase.night.name", ["round": String(round)])
+    default:
+      title = words("phase.day.name", ["round": String(table.round)])
+    }
+    let mode = words(moderator ? "narrator.title.moderator" : "narrator.title")
+    canvas.header(words, title: words.gameName(table.game) + "  ·  " + title, right: mode)
+    if showingRoles && moderator {
+      drawRoles(into: &canvas, table: table, words: words)
+      return
+    }
+    var line = NarratorLines.current(narration, table: table, words: words)
+    if moderator, narration.stage == .dusk,
+      let outcome = NarratorLines.dayOutcome(table: table, rules: narration.rules, words: words)
+    {
+      // Parea said the vote's result aloud; the moderator says it at the dusk that follows.
+      line = outcome
+    }
+    let chosen = narration.hasChosen(on: table)
+    var hints: [KeyHint] = []
+    var row: Int
+    if moderator {
+      canvas.write(words("narrator.moderator.say"), row: 2, column: 3, style: Theme.title)
+      row = 3
+      for wrapped in TextWidth.wrap("«" + line + "»", width: canvas.width - 8) {
+        canvas.write(wrapped, row: row, column: 5, style: Theme.accent)
+        row += 1
+      }
+      row += 1
+    } else {
+      row = 4
+      // Large type: the line in bold capitals, centred, with room around it.
+      // A secret step after its choice (and every pause of the night) shows
+      // the neutral screen instead, identical whatever happened.
+      let big = isAsleep(narration) || chosen ? words("narrator.eyesClosed") : line
+      for wrapped in TextWidth.wrap(words.upper(big), width: canvas.width - 12) {
+        canvas.center(wrapped, row: row, in: canvas.bounds, style: Theme.title)
+        row += 2
+      }
+      row += 1
+    }
+    switch narration.stage {
+    case .dusk:
+      let ready = moderator ? "narrator.dusk.ready.moderator" : "narrator.dusk.ready"
+      let paragraphs = resumedNight ? ["narrator.dusk.resumed", ready]
+        : table.round == 1 && table.phase == .night && table.log.allSatisfy({ if case .looked = $0 { true } else { false } })
+          ? [moderator ? "narrator.dusk.moderator" : "narrator.dusk.first", ready] : [ready]
+      for key in paragraphs {
+        for wrapped in TextWidth.wrap(words(key), width: canvas.width - 8) {
+          canvas.write(wrapped, row: row, column: 4)
+          row += 1
+        }
+        row += 1
+      }
+      hints.append(KeyHint(key: "Enter", label: words("key.nightFalls")))
+    case .nightFalls, .asleep:
+      if moderator {
+        // The moderator sees how long the pause lasts; Parea's screen stays neutral.
+        canvas.write(words("narrator.moderator.wait"), row: row, column: 3, style: Theme.dim)
+        let ends = narration.stageEnds ?? state.clock
+        let left = RoundTimer.display(milliseconds: Int(max(0, ends - state.clock)))
+        canvas.center(words("narrator.timeLeft", ["time": left]), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
+      }
+    case .awake(let index):
+      let steps = narration.steps(on: table)
+      // After the choice Parea's screen is the neutral one: nothing else on it.
+      guard steps.indices.contains(index), !(chosen && !moderator) else { break }
+      let ends = narration.stageEnds ?? state.clock
+      let left = RoundTimer.display(milliseconds: Int(max(0, ends - state.clock)))
+      canvas.center(words("narrator.timeLeft", ["time": left]), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
+      if moderator && !table.hasChooser(steps[index]) {
+        for wrapped in TextWidth.wrap(words("narrator.moderator.nobodyAwake"), width: canvas.width - 8) {
+          canvas.write(wrapped, row: row, column: 3, style: Theme.dim)
+          row += 1
+        }
+        row += 1
+      }
+      if table.isMeetingNight(rules: narration.rules) {
+        canvas.center(words("narrator.step.meet"), row: row, in: canvas.bounds)
+        break
+      }
+      if chosen {
+        canvas.write(words("narrator.moderator.recorded"), row: row, column: 3, style: Theme.good)
+        break
+      }
+      let prompt = words(moderator ? "narrator.record.\(steps[index].id)" : "narrator.step.\(steps[index].id).prompt")
+      row = drawList(into: &canvas, prompt: prompt, state: state, table: table, words: words, row: row)
+      hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
+    case .morning:
+      hints.append(KeyHint(key: "Enter", label: words("key.startDay")))
+    case .takeAlong:
+      row = drawList(into: &canvas, prompt: words("narrator.takeAlong.prompt"), state: state, table: table, words: words, row: row)
+      hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
+    case .discussion:
+      if let timer = state.timer {
+        canvas.center(timer.display, row: row, in: canvas.bounds, style: timer.running ? Theme.title : Theme.dim)
+        row += 2
+      }
+      for wrapped in TextWidth.wrap(words("narrator.day.hint"), width: canvas.width - 8) {
+        canvas.center(wrapped, row: row, in: canvas.bounds)
+        row += 1
+      }
+      hints += [KeyHint(key: "Enter", label: words("key.toVote")), KeyHint(key: "Space", label: words("key.timer"))]
+    case .vote:
+      row = drawList(into: &canvas, prompt: words("narrator.vote.prompt"), state: state, table: table, words: words, row: row)
+      hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
+    case .over:
+      break
+    }
+    if let confirming {
+      let what: String
+      switch confirming {
+      case .seat(let seat): what = NarratorLines.name(seat, table)
+      case .nobody: what = words("narrator.vote.nobody")
+      }
+      let question = words("narrator.confirm", ["choice": what])
+      canvas.fill(Rect(row: canvas.height - 5, column: 2, width: canvas.width - 4, height: 1))
+      canvas.center(question, row: canvas.height - 5, in: canvas.bounds, style: Theme.selected)
+      hints = [KeyHint(key: "Enter", label: words("key.yes")), KeyHint(key: "Esc", label: words("key.no"))]
+    } else if moderator {
+      hints += [
+        KeyHint(key: "r", label: words("key.roles")),
+        KeyHint(key: "v", label: words(moderatorVoice ? "key.voiceOff" : "key.voiceOn")),
+      ]
+    }
+    if confirming == nil && Self.offersRules(narration) { hints.append(KeyHint(key: "i", label: words("key.rules"))) }
+    if confirming == nil { hints.append(KeyHint(key: "Esc", label: words("key.leave"))) }
+    canvas.footer(hints)
+  }
+
+  private func isAsleep(_ narration: Narration) -> Bool {
+    if case .asleep = narration.stage { true } else { false }
+  }
+
+  /// The list on show under its prompt, from `row`; returns the row below it.
+  private func drawList(into canvas: inout Canvas, prompt: String, state: AppState, table: Table, words: Words, row: Int) -> Int {
+    canvas.write(prompt, row: row, column: 6, style: Theme.title)
+    let entries = Self.entries(state: state)
+    let items = entries.map { entry -> String in
+      switch entry {
+      case .seat(let seat): NarratorLines.name(seat, table)
+      case .nobody: words("narrator.vote.nobody")
+      }
+    }
+    let height = max(1, canvas.height - 6 - (row + 1))
+    canvas.list(items, selected: selection, in: Rect(row: row + 1, column: 6, width: canvas.width - 12, height: height))
+    return row + 1 + min(height, items.count)
+  }
+
+  /// The moderator's view: every player with their role, the dead marked.
+  private func drawRoles(into canvas: inout Canvas, table: Table, words: Words) {
+    canvas.write(words("narrator.moderator.roles"), row: 2, column: 3, style: Theme.title)
+    for (seat, player) in table.seats.enumerated() where seat < canvas.height - 6 {
+      let style = table.rules.isBad(player.role) ? Theme.bad : Theme.normal
+      canvas.write(player.name, row: 4 + seat, column: 5, style: player.isAlive ? style : Theme.dim, limit: 20)
+      canvas.write(words.roleName(player.role), row: 4 + seat, column: 28, style: player.isAlive ? style : Theme.dim, limit: 26)
+      if let death = player.death {
+        canvas.write(words("cause.\(death)"), row: 4 + seat, column: 56, style: Theme.dim, limit: canvas.width - 58)
+      }
+    }
+    canvas.footer([KeyHint(key: "Esc", label: words("key.hideRoles"))])
+  }
+}

@@ -1,0 +1,148 @@
+import PareaCanvas
+import PareaLocale
+import PareaRules
+
+/// What the narrator's actions do. The narration and its table change only
+/// through `SessionChange.narration`, tried on a `SessionDraft` first: the
+/// cues a step gives say what to speak, what to repaint and when the game is over.
+extension NarratorScreen: Feature {
+  mutating func reduce(_ action: NarratorAction, in context: ScreenContext) -> Outcome {
+    guard var draft = SessionDraft(context.session), context.session?.narration != nil else { return .stay }
+    let state = context.state
+    var cues: [NarrationCue] = []
+    var outcome = Outcome.stay
+    let entries = Self.entries(state: state)
+    // A step that refuses to go on is said, never swallowed: the table then
+    // knows that Esc (leave the game) is the way out. A saved game whose
+    // narration does not fit its table is refused when read
+    // (`Narration.isConsistent`), so this is for what no check foresaw.
+    func attempt(_ step: NarrationChange) {
+      if case .cues(let given)? = try? draft.apply(.narration(step)) {
+        cues = given
+      } else {
+        outcome.changes.append(.report(Notice(kind: .error, title: "narrator.stuck.title", message: "narrator.stuck.message")))
+      }
+    }
+    switch action {
+    case .move(let step):
+      selection = max(0, min(entries.count - 1, selection + step))
+    case .select:
+      if entries.isEmpty {
+        // Enter moves on a stage that waits for the table; a timed one (the
+        // night's steps) goes on by itself, and Enter there does nothing.
+        if draft.session.narration?.proceedsOnEnter == true { attempt(.proceed(now: state.clock)) }
+        resumedNight = false
+        if draft.session.narration?.stage == .discussion {
+          _ = try? draft.apply(.timer(.startRunning(minutes: state.preferences.minutes(for: draft.table.rules) ?? 3)))
+        }
+      } else if entries.indices.contains(selection) {
+        confirming = entries[selection]
+      }
+    case .confirm:
+      guard let pick = confirming else { break }
+      confirming = nil
+      selection = 0
+      switch (draft.session.narration?.stage, pick) {
+      case (.awake?, .seat(let seat)): attempt(.choose(seat: seat))
+      case (.vote?, .seat(let seat)): attempt(.vote(seat: seat))
+      case (.vote?, .nobody): attempt(.vote(seat: nil))
+      case (.takeAlong?, .seat(let seat)): attempt(.takeAlong(seat: seat))
+      default: break
+      }
+    case .cancel:
+      confirming = nil
+    case .toggleTimer:
+      _ = try? draft.apply(.timer(.toggle(minutes: nil)))
+    case .askRoles:
+      outcome.next = .ask(Confirmation(.moderatorRoles))
+    case .hideRoles:
+      showingRoles = false
+      outcome.effects.append(.redrawAll)
+    case .toggleVoice:
+      moderatorVoice.toggle()
+      if !moderatorVoice { outcome.effects.append(.silence) }
+    }
+    // The day's timer is the discussion's alone.
+    if draft.session.narration?.stage != .discussion { _ = try? draft.apply(.timer(.stop)) }
+    let narrated = narrate(cues, draft: draft, in: context)
+    return Outcome(
+      next: narrated.next.isStay ? outcome.next : narrated.next,
+      changes: draft.changes + outcome.changes, effects: outcome.effects + narrated.effects)
+  }
+
+  /// "Show every role?" answered: yes opens the moderator's view. The
+  /// moderator's look at every role is not anyone's look at their own: nothing is recorded.
+  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
+    guard question == .moderatorRoles else { return nil }
+    guard yes else { return .stay }
+    showingRoles = true
+    return .stay(effects: [.redrawAll])
+  }
+
+  /// Lets the narration's time pass (on every tick, also under the rules,
+  /// whose screen the day's timer runs on behind): a secret step whose time
+  /// is over moves on; the day's timer running out starts the vote.
+  mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
+    guard var draft = SessionDraft(context.session), context.session?.narration != nil else { return .stay }
+    var cues: [NarrationCue] = []
+    // A tick that moves nothing on changes nothing.
+    var moved = draft
+    if case .cues(let given)? = try? moved.apply(.narration(.tick(now: now))), !given.isEmpty {
+      cues = given
+      draft = moved
+    }
+    // The stage is the discussion, so the vote can always begin.
+    if draft.session.narration?.stage == .discussion,
+      case .judged(true)? = try? draft.apply(.timer(.tick(now: now))),
+      case .cues(let vote)? = try? draft.apply(.narration(.timeIsUp))
+    {
+      cues += vote
+      _ = try? draft.apply(.timer(.stop))
+    }
+    return narrate(cues, draft: draft, in: context).after(draft.changes)
+  }
+
+  /// The outcome of the narration's cues: the line to say (or the bell when
+  /// nothing is spoken), the repaint to "eyes closed" after a secret step,
+  /// the save, and the summary when a side has won. No cues, nothing.
+  private mutating func narrate(_ cues: [NarrationCue], draft: SessionDraft, in context: ScreenContext) -> Outcome {
+    guard !cues.isEmpty, let narration = draft.session.narration else { return .stay }
+    let state = context.state
+    let table = draft.table
+    var effects: [Effect] = []
+    // The repaint comes first: the neutral screen is up before the next line is heard.
+    if cues.contains(where: { if case .sleep = $0 { true } else { $0 == .chosen } }) {
+      effects.append(.redrawAll)
+    }
+    let lines = cues.compactMap { NarratorLines.line(for: $0, table: table, words: context.words) }
+    if !lines.isEmpty {
+      let speaks = narration.mode == .parea ? state.preferences.voice : moderatorVoice
+      if speaks {
+        let speech = Speech(
+          text: lines.joined(separator: " "), language: state.language,
+          wordsPerMinute: state.preferences.voiceSpeed.wordsPerMinute)
+        effects.append(.speak(speech))
+      } else {
+        effects.append(.bell)
+      }
+    }
+    var next = Outcome.Next.stay
+    if narration.stage == .over {
+      next = .go(.summary(SummaryScreen()))
+      effects.append(.redrawAll)
+    } else {
+      selection = 0
+      confirming = nil
+    }
+    effects.append(.saveGame)
+    return Outcome(next: next, effects: effects)
+  }
+
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
+
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
+    draw(into: &canvas, state: context.state, words: context.words)
+  }
+
+  func back(in context: ScreenContext) -> Outcome { .ask(.abandonGame) }
+}

@@ -1,0 +1,75 @@
+// The house rules of a narrated game: who narrates, and the customs the
+// narrator follows (a night of meeting only, the Doctor's limits, a tied
+// vote, whether a save is announced). Chosen in the settings, copied into a
+// narrated game at the deal.
+
+/// Who narrates a game that runs in phases.
+public enum NarrationMode: String, Hashable, Codable, Sendable, CaseIterable {
+  /// Nobody: the table keeps its own list of who is out (the manual table).
+  case manual
+  /// Parea speaks and shows each step; the laptop sits in the middle and everyone plays.
+  case parea
+  /// A moderator who does not play holds the laptop; Parea tells them what to say and record.
+  case moderator
+}
+
+/// What the town does when the day's vote is tied.
+public enum TieRule: String, Hashable, Codable, Sendable, CaseIterable {
+  /// Nobody leaves today.
+  case nobodyOut
+  /// The town votes once more; a second tie sends nobody out.
+  case revoteOnce
+}
+
+/// The house rules of a narrated night and day (saved with the settings, and
+/// copied into the game at the deal, so that a game keeps the rules it began with).
+public struct NarratorRules: Hashable, Codable, Sendable {
+  /// On the first night the thieves only open their eyes to meet: nobody is
+  /// chosen and nobody dies (off by default, as in the original app).
+  public var firstNightMeetingOnly = false
+  /// The Doctor may protect themself (on by default: the Doctor is a player
+  /// too, and the thieves' favourite target).
+  public var doctorMayProtectSelf = true
+  /// The Doctor may protect the same player two nights running (off by
+  /// default: otherwise one protected player is safe for the whole game).
+  public var doctorMayRepeat = false
+  /// What a tied vote does (nobody leaves, by default).
+  public var tie = TieRule.nobodyOut
+  /// The morning says when the Doctor saved the victim ("the Doctor saved
+  /// someone tonight"); off by default: the thieves would learn that their
+  /// victim is protected every time.
+  public var announceSaves = false
+
+  /// The default rules.
+  public init(
+    firstNightMeetingOnly: Bool = false, doctorMayProtectSelf: Bool = true,
+    doctorMayRepeat: Bool = false, tie: TieRule = .nobodyOut, announceSaves: Bool = false
+  ) {
+    self.firstNightMeetingOnly = firstNightMeetingOnly
+    self.doctorMayProtectSelf = doctorMayProtectSelf
+    self.doctorMayRepeat = doctorMayRepeat
+    self.tie = tie
+    self.announceSaves = announceSaves
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case firstNightMeetingOnly, doctorMayProtectSelf, doctorMayRepeat, tie, announceSaves
+  }
+
+  /// Reads the rules; a rule missing from the file keeps its default.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let defaults = NarratorRules()
+    firstNightMeetingOnly =
+      try container.decodeIfPresent(Bool.self, forKey: .firstNightMeetingOnly)
+      ?? defaults.firstNightMeetingOnly
+    doctorMayProtectSelf =
+      try container.decodeIfPresent(Bool.self, forKey: .doctorMayProtectSelf)
+      ?? defaults.doctorMayProtectSelf
+    doctorMayRepeat =
+      try container.decodeIfPresent(Bool.self, forKey: .doctorMayRepeat) ?? defaults.doctorMayRepeat
+    tie = try container.decodeIfPresent(TieRule.self, forKey: .tie) ?? defaults.tie
+    announceSaves =
+      try container.decodeIfPresent(Bool.self, forKey: .announceSaves) ?? defaults.announceSaves
+  }
+}
