@@ -19,6 +19,21 @@ public struct HouseRules: Hashable, Codable, Sendable {
     self.revealCountdown = revealCountdown
     self.narrator = narrator
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case revealDeadRoles, hideSpyCount, revealCountdown, narrator
+  }
+
+  /// Reads the rules; a rule missing from the file keeps its default (so a
+  /// rule added later needs one line here, not a new key in the settings).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let defaults = HouseRules()
+    revealDeadRoles = try container.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? defaults.revealDeadRoles
+    hideSpyCount = try container.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? defaults.hideSpyCount
+    revealCountdown = try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? defaults.revealCountdown
+    narrator = try container.decodeIfPresent(NarratorRules.self, forKey: .narrator) ?? defaults.narrator
+  }
 }
 
 /// How fast the narrator speaks.

@@ -13,8 +13,8 @@ public struct Settings: Hashable, Codable, Sendable {
   public var version: Int
   /// The chosen game language; nil until the user picks one, so the environment decides.
   public var language: Language?
-  /// The house rules, every one off by default; each is a key of its own at
-  /// the top of the file.
+  /// The house rules, every one off by default; saved as one object under
+  /// `houseRules` (files written before it had each rule at the top: read once).
   public var houseRules: HouseRules
   /// Spy locations taken out of play, by identifier (sorted, so the file reads well).
   public var excludedLocations: [String]
@@ -30,8 +30,13 @@ public struct Settings: Hashable, Codable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case version, language, revealDeadRoles, hideSpyCount, revealCountdown, excludedLocations
-    case narrator, narration, roundMinutes, voice, voiceSpeed
+    case version, language, houseRules, excludedLocations, narration, roundMinutes, voice, voiceSpeed
+  }
+
+  /// Where the house rules were before they were one object: each at the
+  /// top of the file. Read when `houseRules` is missing, never written.
+  private enum EarlierKeys: String, CodingKey {
+    case revealDeadRoles, hideSpyCount, revealCountdown, narrator
   }
 
   /// Reads settings; every key but `version` may be missing. A language this
@@ -42,11 +47,18 @@ public struct Settings: Hashable, Codable, Sendable {
     version = try container.decode(Int.self, forKey: .version)
     language = try container.decodeIfPresent(String.self, forKey: .language).flatMap(
       Language.init(rawValue:))
-    houseRules = HouseRules(
-      revealDeadRoles: try container.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? false,
-      hideSpyCount: try container.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? false,
-      revealCountdown: try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false,
-      narrator: try container.decodeIfPresent(NarratorRules.self, forKey: .narrator) ?? NarratorRules())
+    if let rules = try container.decodeIfPresent(HouseRules.self, forKey: .houseRules) {
+      houseRules = rules
+    } else {
+      // A file from before: the same rules, each a key at the top (the
+      // next save writes them as one object).
+      let earlier = try decoder.container(keyedBy: EarlierKeys.self)
+      houseRules = HouseRules(
+        revealDeadRoles: try earlier.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? false,
+        hideSpyCount: try earlier.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? false,
+        revealCountdown: try earlier.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false,
+        narrator: try earlier.decodeIfPresent(NarratorRules.self, forKey: .narrator) ?? NarratorRules())
+    }
     excludedLocations =
       try container.decodeIfPresent([String].self, forKey: .excludedLocations) ?? []
     let defaults = Preferences()
@@ -66,11 +78,8 @@ public struct Settings: Hashable, Codable, Sendable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(version, forKey: .version)
     try container.encode(language, forKey: .language)
-    try container.encode(houseRules.revealDeadRoles, forKey: .revealDeadRoles)
-    try container.encode(houseRules.hideSpyCount, forKey: .hideSpyCount)
-    try container.encode(houseRules.revealCountdown, forKey: .revealCountdown)
+    try container.encode(houseRules, forKey: .houseRules)
     try container.encode(excludedLocations, forKey: .excludedLocations)
-    try container.encode(houseRules.narrator, forKey: .narrator)
     try container.encode(preferences.narration, forKey: .narration)
     var minutes: [String: Int] = [:]
     for (game, value) in preferences.roundMinutes { minutes[game.rawValue] = value }

@@ -11,6 +11,12 @@ import PareaCanvas
 /// draw a `Canvas`. Only this type (and the executable) sees ncurses.
 ///
 /// Use it from one thread (the run loop's).
+///
+/// Why one file of some 440 lines: every part (start and stop, input,
+/// output, colours) reads and writes the same private ncurses state (the
+/// window, the colour pairs made so far, what the terminal can do), and only
+/// this file may touch it; split, that state would have to be opened to the
+/// whole module.
 public final class Terminal {
   /// True between a successful `start()` and `stop()`.
   public private(set) var isRunning = false

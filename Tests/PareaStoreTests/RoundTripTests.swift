@@ -60,18 +60,20 @@ struct RoundTripTests {
           "excludedLocations" : [
 
           ],
-          "hideSpyCount" : false,
+          "houseRules" : {
+            "hideSpyCount" : false,
+            "narrator" : {
+              "announceSaves" : false,
+              "doctorMayProtectSelf" : true,
+              "doctorMayRepeat" : false,
+              "firstNightMeetingOnly" : false,
+              "tie" : "nobodyOut"
+            },
+            "revealCountdown" : false,
+            "revealDeadRoles" : false
+          },
           "language" : null,
           "narration" : "parea",
-          "narrator" : {
-            "announceSaves" : false,
-            "doctorMayProtectSelf" : true,
-            "doctorMayRepeat" : false,
-            "firstNightMeetingOnly" : false,
-            "tie" : "nobodyOut"
-          },
-          "revealCountdown" : false,
-          "revealDeadRoles" : false,
           "roundMinutes" : {
 
           },
@@ -81,6 +83,36 @@ struct RoundTripTests {
         }
 
         """)
+  }
+
+  @Test("A settings file from before the house rules were one object: read once, written back as one")
+  func earlierHouseRules() throws {
+    let sandbox = Sandbox()
+    sandbox.put(
+      Array(
+        """
+        {"version": 1, "language": "el", "revealDeadRoles": true, "hideSpyCount": false,
+         "revealCountdown": true, "narrator": {"tie": "revoteOnce", "doctorMayRepeat": true},
+         "excludedLocations": ["zoo"]}
+        """.utf8), at: "config/parea/settings.json")
+    var store = sandbox.store()
+    let loaded = store.loadSettings()
+    #expect(loaded.problems.isEmpty)
+    var expected = Settings(
+      language: .el,
+      houseRules: HouseRules(
+        revealDeadRoles: true, revealCountdown: true,
+        narrator: NarratorRules(doctorMayRepeat: true, tie: .revoteOnce)))
+    expected.excludedLocations = ["zoo"]
+    #expect(loaded.value == expected)
+    try store.save(loaded.value)
+    let text = try #require(sandbox.bytes(sandbox.path("config/parea/settings.json"))).text
+    #expect(text.contains("\"houseRules\" : {"))
+    // No rule is left at the top of the file (two spaces in: the top level).
+    for key in ["revealDeadRoles", "hideSpyCount", "revealCountdown", "narrator"] {
+      #expect(!text.contains("\n  \"\(key)\""), "\(key) at the top of:\n\(text)")
+    }
+    #expect(sandbox.restart { $0.loadSettings() }.value == expected)
   }
 
   @Test("Players' names come back as saved, Greek and all")
