@@ -186,10 +186,6 @@ extension AppState {
     set { session?.timer = newValue }
   }
 
-  /// The narrator's house rules the game in play follows: a narrated game's
-  /// own (copied at the deal), else the group's settings (the manual table).
-  var narratorRules: NarratorRules { session?.narration?.rules ?? houseRules.narrator }
-
   /// The game the home screen offers to resume: the session's, or during
   /// start-up the saved file's summary.
   var resumable: (game: GameID, playerCount: Int)? {

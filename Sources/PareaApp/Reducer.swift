@@ -273,6 +273,13 @@ extension AppState {
 
   /// Puts a saved session in play, on the home screen with "Resume" highlighted.
   mutating func restore(_ saved: GameSession) {
+    var saved = saved
+    // A game saved before tables kept their options followed the settings
+    // of the moment; it goes on following them, now fixed in its table.
+    if var table = saved.table, !table.hasOptions {
+      table.options = TableOptions(narrator: houseRules.narrator, roundMinutes: preferences.minutes(for: table.rules))
+      saved.table = table
+    }
     game = saved.game
     players = saved.players
     setup = saved.setup

@@ -16,19 +16,22 @@ extension AppState {
       arguments["minBad"] = String(limit.lowerBound)
       arguments["maxBad"] = String(limit.upperBound)
     }
-    if let minutes = preferences.minutes(for: rules) {
+    // The game in play keeps what it was dealt with (`TableOptions`); any
+    // other game is told as the next deal will play it.
+    let dealt = table?.game == rules.id ? table : nil
+    if let minutes = dealt?.roundMinutes ?? preferences.minutes(for: rules) {
       arguments["minutes"] = words.plural("rules.minutes", minutes)
     }
     if let attempts = rules.roles.compactMap(\.accusationAttempts).max() {
       arguments["wrongAccusations"] = words.plural("rules.wrongAccusations", attempts)
     }
     for (name, value) in rules.rulesPoints { arguments[name] = words.plural("rules.points", value) }
-    // A game with secret night steps: the house rules of its nights and days,
-    // as the next deal will follow them (a narrated game in play keeps its own).
+    // A game with secret night steps: the house rules of its nights and days.
     if rules.phases.contains(where: { !$0.steps.isEmpty }) {
-      let house = narratorRules
+      let house = dealt?.options.narrator ?? houseRules.narrator
+      let mode = dealt == nil ? preferences.narration : session?.narration?.mode ?? .manual
       let game = "game.\(rules.id).rules"
-      arguments["narrator"] = words("\(game).narrator.\(preferences.narration)")
+      arguments["narrator"] = words("\(game).narrator.\(mode)")
       arguments["night"] = words("\(game).night.\(house.firstNightMeetingOnly ? "meet" : "kill")")
       arguments["tie"] = words("\(game).tie.\(house.tie)")
       let doctor = (house.doctorMayProtectSelf ? "self" : "others") + "." + (house.doctorMayRepeat ? "repeat" : "once")

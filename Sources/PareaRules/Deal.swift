@@ -3,9 +3,11 @@ extension GameType {
   /// player and, where the game uses them, a uniformly random location and a
   /// role there for every player who learns it.
   ///
-  /// Throws the first `SetupError` if the setup is not valid.
+  /// The table keeps `options` (what it keeps from the settings; nil: the
+  /// defaults, not written with it). Throws the first `SetupError` if the
+  /// setup is not valid.
   public func deal<Generator: RandomNumberGenerator>(
-    players names: [String], setup: Setup, locations: [Location] = [],
+    players names: [String], setup: Setup, locations: [Location] = [], options: TableOptions? = nil,
     using generator: inout Generator
   ) throws(SetupError) -> Table {
     if let error = validate(players: names, setup: setup, locations: locations).first {
@@ -25,7 +27,7 @@ extension GameType {
         seats[index].locationRole = pool.removeLast()
       }
     }
-    var table = Table(game: self, seats: seats, location: location)
+    var table = Table(game: self, seats: seats, location: location, options: options)
     // Drawn last, so that adding it changed no earlier deal of a given seed.
     if drawsFirstPlayer { table.firstPlayer = generator.uniform(below: seats.count) }
     return table

@@ -198,7 +198,14 @@ extension GameSession: Codable {
   /// Reads the fields of a saved game (`game.json`); the store reads its `version` beside them.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let table = try container.decodeIfPresent(Table.self, forKey: .table)
+    var table = try container.decodeIfPresent(Table.self, forKey: .table)
+    var narration = try container.decodeIfPresent(Narration.self, forKey: .narration)
+    // Saved before the table kept its options: the narration had the house
+    // rules. They move to the table, where they are now read and written.
+    if let earlier = narration?.earlierRules {
+      table?.options.narrator = earlier
+      narration?.earlierRules = nil
+    }
     // With a table the table names the game; a file that names another one is damaged.
     let named = try container.decodeIfPresent(GameID.self, forKey: .game)
     guard let game = table?.game ?? named, named == nil || named == game else {
@@ -211,7 +218,7 @@ extension GameSession: Codable {
       nextReveal: try container.decode(Int.self, forKey: .nextReveal),
       scores: try container.decodeIfPresent([String: Int].self, forKey: .scores) ?? [:],
       roundsPlayed: try container.decodeIfPresent(Int.self, forKey: .roundsPlayed) ?? 0,
-      narration: try container.decodeIfPresent(Narration.self, forKey: .narration))
+      narration: narration)
   }
 
   /// Writes the fields as files have always had them: `game` only between

@@ -77,8 +77,8 @@ public enum NarrationError: Error, Hashable, Sendable {
   case notACandidate(Int)
 }
 
-/// The course of a narrated game: the stage it is at, the rules it was dealt
-/// with, and the time each secret step lasts. The table records what happens
+/// The course of a narrated game: the stage it is at and the time each
+/// secret step lasts (the house rules it follows are its table's options). The table records what happens
 /// (choices, deaths, phases); this value records only where the narration is.
 ///
 /// Time comes in as readings of a monotonic clock in milliseconds. Every
@@ -89,8 +89,10 @@ public enum NarrationError: Error, Hashable, Sendable {
 public struct Narration: Hashable, Sendable {
   /// Who narrates (Parea or a moderator; a manual table has no narration).
   public let mode: NarrationMode
-  /// The house rules the game was dealt with.
-  public let rules: NarratorRules
+  /// The house rules of a narration saved before the table kept them
+  /// (`TableOptions.narrator`): read from such a file, moved to its table
+  /// by `GameSession`'s decoder, never written.
+  var earlierRules: NarratorRules?
   /// Where the game stands.
   public private(set) var stage: NarrationStage
   /// When the current timed stage ends (clock milliseconds); nil for a stage
@@ -111,9 +113,9 @@ public struct Narration: Hashable, Sendable {
   public static let awakeMilliseconds: ClosedRange<Int64> = 30_000...45_000
 
   /// A narration about to begin its first night.
-  public init(mode: NarrationMode, rules: NarratorRules, seed: UInt64) {
+  public init(mode: NarrationMode, seed: UInt64) {
     self.mode = mode
-    self.rules = rules
+    self.earlierRules = nil
     self.stage = .dusk
     self.stageEnds = nil
     self.revoting = false
@@ -121,7 +123,7 @@ public struct Narration: Hashable, Sendable {
   }
 
   /// The secret steps of tonight (see `Table.stepsTonight`).
-  public func steps(on table: Table) -> [NightStep] { table.stepsTonight(rules: rules) }
+  public func steps(on table: Table) -> [NightStep] { table.stepsTonight() }
 
   /// The step awake now, if any.
   public func awakeStep(on table: Table) -> NightStep? {
@@ -142,7 +144,7 @@ public struct Narration: Hashable, Sendable {
     switch stage {
     case .awake:
       guard let step = awakeStep(on: table), !hasChosen(on: table) else { return [] }
-      return table.candidates(for: step, rules: rules)
+      return table.candidates(for: step)
     case .vote:
       return table.alive
     case .takeAlong:
@@ -275,7 +277,7 @@ public struct Narration: Hashable, Sendable {
     guard steps.indices.contains(index) else { return dawn(table: &table) }
     stage = .awake(step: index)
     stageEnds = now + drawAwake()
-    return [.wake(steps[index].id, meetingOnly: table.isMeetingNight(rules: rules))]
+    return [.wake(steps[index].id, meetingOnly: table.isMeetingNight())]
   }
 
   /// A secret step's length, drawn uniformly from `awakeMilliseconds`.
@@ -291,7 +293,7 @@ public struct Narration: Hashable, Sendable {
     stageEnds = nil
     let saved = table.tonight.saved
     let died = try? table.resolveNight()
-    var cues: [NarrationCue] = [.morning(died: died ?? nil, saved: saved && rules.announceSaves)]
+    var cues: [NarrationCue] = [.morning(died: died ?? nil, saved: saved && table.options.narrator.announceSaves)]
     cues += afterDeaths(table: &table)
     return cues
   }
@@ -324,9 +326,9 @@ public struct Narration: Hashable, Sendable {
   /// peeking who is out, or who holds the role.
   public mutating func choose(_ seat: Int, table: inout Table) throws(NarrationError) -> [NarrationCue] {
     guard let step = awakeStep(on: table), !hasChosen(on: table) else { throw .wrongStage }
-    guard table.candidates(for: step, rules: rules).contains(seat) else { throw .notACandidate(seat) }
+    guard table.candidates(for: step).contains(seat) else { throw .notACandidate(seat) }
     // Every choice looks the same on screen; what it counts for is the rules' (`countedChoice`).
-    let counted = table.countedChoice(seat, by: step, rules: rules)
+    let counted = table.countedChoice(seat, by: step)
     do throws(TableError) { try table.recordChoice(step.id, seat: counted) } catch { throw .table(error) }
     return [.chosen]
   }
@@ -337,7 +339,7 @@ public struct Narration: Hashable, Sendable {
     guard stage == .vote else { throw .wrongStage }
     guard let seat else {
       do throws(TableError) { try table.recordTie() } catch { throw .table(error) }
-      if rules.tie == .revoteOnce && !revoting {
+      if table.options.narrator.tie == .revoteOnce && !revoting {
         revoting = true
         return [.tied(revote: true)]
       }
@@ -381,7 +383,7 @@ extension Narration: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     mode = try container.decode(NarrationMode.self, forKey: .mode)
-    rules = try container.decode(NarratorRules.self, forKey: .rules)
+    earlierRules = try container.decodeIfPresent(NarratorRules.self, forKey: .rules)
     stage = try container.decode(NarrationStage.self, forKey: .stage)
     revoting = try container.decodeIfPresent(Bool.self, forKey: .revoting) ?? false
     random = SplitMix64(seed: try container.decode(UInt64.self, forKey: .random))
@@ -393,7 +395,6 @@ extension Narration: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(mode, forKey: .mode)
-    try container.encode(rules, forKey: .rules)
     try container.encode(stage, forKey: .stage)
     try container.encode(revoting, forKey: .revoting)
     try container.encode(random.state, forKey: .random)

@@ -56,15 +56,15 @@ extension Table {
   /// only (the first, under that house rule) wakes its first step to meet and
   /// skips the rest. Depends on the night and the rules only, never on who is
   /// alive or dealt: the order of the night must not tell the table anything.
-  public func stepsTonight(rules narratorRules: NarratorRules) -> [NightStep] {
+  public func stepsTonight(rules narratorRules: NarratorRules? = nil) -> [NightStep] {
     guard let steps = currentPhase?.steps, !steps.isEmpty else { return [] }
     if isMeetingNight(rules: narratorRules) { return [steps[0]] }
     return steps
   }
 
   /// Whether tonight the thieves only meet (the first night, under that house rule).
-  public func isMeetingNight(rules narratorRules: NarratorRules) -> Bool {
-    narratorRules.firstNightMeetingOnly && round == 1 && currentPhase?.steps.isEmpty == false
+  public func isMeetingNight(rules narratorRules: NarratorRules? = nil) -> Bool {
+    (narratorRules ?? options.narrator).firstNightMeetingOnly && round == 1 && currentPhase?.steps.isEmpty == false
   }
 
   /// The choices recorded since the current phase began, in order.
@@ -98,7 +98,7 @@ extension Table {
   /// glances at the laptop who holds the role, so nobody is left out; what
   /// the rules do with a choice they forbid is decided after it is made
   /// (`countedChoice`), never on the screen. Empty on a night of meeting only.
-  public func candidates(for step: NightStep, rules narratorRules: NarratorRules) -> [Int] {
+  public func candidates(for step: NightStep, rules narratorRules: NarratorRules? = nil) -> [Int] {
     isMeetingNight(rules: narratorRules) ? [] : alive
   }
 
@@ -109,8 +109,9 @@ extension Table {
   /// player two nights running). Thieves may choose a fellow thief: the
   /// choice stands, and the thief is the night's victim (a bluff some tables
   /// play; refusing it would tell the peeker who the thieves are).
-  public func countedChoice(_ seat: Int, by step: NightStep, rules narratorRules: NarratorRules) -> Int? {
+  public func countedChoice(_ seat: Int, by step: NightStep, rules narratorRules: NarratorRules? = nil) -> Int? {
     guard hasChooser(step) else { return nil }
+    let narratorRules = narratorRules ?? options.narrator
     switch step.action {
     case .kill:
       return seat

@@ -40,7 +40,8 @@ extension Table {
   /// game without phases). A night step whose players were all out or not
   /// dealt is left out of its chapter: nobody was there to choose. The last
   /// chapter is left out while nothing has happened in it.
-  public func story(rules narratorRules: NarratorRules = NarratorRules()) -> [StoryChapter] {
+  public func story(rules narratorRules: NarratorRules? = nil) -> [StoryChapter] {
+    let narratorRules = narratorRules ?? options.narrator
     guard let first = rules.phases.first else { return [] }
     let steps = rules.phases.flatMap(\.steps)
     var chapters: [StoryChapter] = []

@@ -38,6 +38,23 @@ public struct Table: Hashable, Codable, Sendable {
   public internal(set) var firstPlayer: Int?
   /// Everything that happened, in order.
   public private(set) var log: [TableEvent]
+  /// What the game keeps from the settings, as saved (nil in a game saved
+  /// before tables had options: the defaults).
+  private(set) var savedOptions: TableOptions?
+
+  /// The length of a timed round in minutes: the one dealt with, else the
+  /// game's own; nil for a game without one.
+  public var roundMinutes: Int? { options.roundMinutes ?? rules.roundMinutes }
+
+  /// Whether the saved game had options (one saved before tables kept them
+  /// followed the settings of the moment: the app gives it today's).
+  public var hasOptions: Bool { savedOptions != nil }
+
+  /// What the game keeps from the settings, fixed at the deal (`TableOptions`).
+  public var options: TableOptions {
+    get { savedOptions ?? TableOptions() }
+    set { savedOptions = newValue }
+  }
 
   // The saved format: exactly the keys and the order tables were always written with.
   private enum CodingKeys: String, CodingKey {
@@ -45,10 +62,11 @@ public struct Table: Hashable, Codable, Sendable {
     case seats, location, round
     case phaseID = "phase"
     case pending, accusations, votes, guess, endedByHand, firstPlayer, log
+    case savedOptions = "options"
   }
 
   /// Seats a freshly dealt table of `game`, in the game's first phase of round 1.
-  public init(game: any GameType, seats: [Seat], location: LocationID? = nil) {
+  public init(game: any GameType, seats: [Seat], location: LocationID? = nil, options: TableOptions? = nil) {
     self.played = PlayedGame(rules: game)
     self.seats = seats
     self.location = location
@@ -60,6 +78,7 @@ public struct Table: Hashable, Codable, Sendable {
     self.guess = nil
     self.endedByHand = false
     self.log = []
+    self.savedOptions = options
   }
 
   /// What a table of a game without phases saves as its phase.
@@ -85,6 +104,7 @@ public struct Table: Hashable, Codable, Sendable {
   /// exist is known only where the locale tables are: see
   /// `GameSession.placesAreKnown(among:)`.
   public var isConsistent: Bool {
+    guard options.isValid else { return false }
     let valid = seats.indices
     for seat in seats {
       guard let role = rules.role(seat.role), (0...Seat.maximumViews).contains(seat.views) else { return false }

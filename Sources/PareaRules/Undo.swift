@@ -97,7 +97,7 @@ extension Table {
         fresh.death = nil
         return fresh
       },
-      location: location)
+      location: location, options: savedOptions)
     rebuilt.firstPlayer = firstPlayer
     for (index, event) in log.enumerated() {
       if case .looked(let seat) = event {

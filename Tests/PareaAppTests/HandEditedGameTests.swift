@@ -139,7 +139,7 @@ enum SavedGames {
     var generator = SplitMix64(seed: 12)
     var table = try rules.deal(players: names, setup: setup, using: &generator)
     for seat in table.seats.indices { try table.recordLook(at: seat) }
-    var narration = Narration(mode: .parea, rules: NarratorRules(), seed: 5)
+    var narration = Narration(mode: .parea, seed: 5)
     var now: Int64 = 0
     _ = try narration.proceed(table: &table, now: now)
     // Through the night: each step chooses its first candidate.

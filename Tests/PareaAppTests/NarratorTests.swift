@@ -205,7 +205,7 @@ enum StepHolder { case alive, dead, notDealt }
     if doctor == .dead { try table.markDead(2, cause: .votedOut) }
     var session = GameSession(
       table: table, players: sevenNames, setup: Setup(roles: roles),
-      narration: Narration(mode: .parea, rules: NarratorRules(), seed: 11))
+      narration: Narration(mode: .parea, seed: 11))
     session.nextReveal = 7
     var state = AppState(language: language)
     state.session = session

@@ -122,8 +122,11 @@ import PareaRules
     var generator = SplitMix64(seed: 42)
     let setup = try #require(Palermo().suggestedSetup(players: 7))
     #expect(store.state.setup == setup)
+    // The table keeps the settings' house rules and round length (`TableOptions`).
+    let options = TableOptions(narrator: store.state.houseRules.narrator, roundMinutes: Palermo().roundMinutes)
     let table = try Palermo().deal(
-      players: sevenNames, setup: setup, locations: Catalog.builtIn(.en).locations(), using: &generator)
+      players: sevenNames, setup: setup, locations: Catalog.builtIn(.en).locations(), options: options,
+      using: &generator)
     store.send(.setup(.deal), effects: [.saveGame, .redrawAll]) {
       // A new session holds the whole game: the table, nobody revealed yet, no timer, no scores.
       $0.session = GameSession(table: table, players: sevenNames, setup: setup)

@@ -118,7 +118,7 @@ import Testing
     try table.recordLook(at: 0)
     state.session = GameSession(
       table: table, players: [], setup: Setup(roles: []),
-      narration: Narration(mode: .parea, rules: NarratorRules(), seed: 1))
+      narration: Narration(mode: .parea, seed: 1))
     #expect(text().contains(catalog.text("game.palermo.rules.night.kill")))
     #expect(text().contains(catalog.text("game.palermo.rules.tie.nobodyOut")))
   }

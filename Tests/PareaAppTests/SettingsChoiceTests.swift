@@ -175,6 +175,51 @@ import Testing
       app.state.houseRules
         == HouseRules(narrator: NarratorRules(firstNightMeetingOnly: true, tie: .revoteOnce)))
   }
+
+  /// A game in play keeps the rules it was dealt with (`TableOptions`): the
+  /// section's title says a change counts from the next deal, and the table
+  /// does not move; with no game in play the title stands alone.
+  @Test(arguments: [Language.en, .el]) func aGameInPlayKeepsItsDealtRules(_ language: Language) throws {
+    let note = Catalog.builtIn(language).text("settings.section.fromNextDeal")
+    let title = Catalog.builtIn(language).text("settings.section.narrator")
+    var idle = makeApp(language)
+    idle.press(.character("s"))
+    for _ in Self.rows.indices { idle.press(.down) }
+    #expect(idle.screen.contains(title) && !idle.screen.contains(note), "\(idle.screen)")
+    var app = tableApp(Palermo(), palermoRoles, language: language)
+    let dealt = try #require(app.state.table?.options)
+    app.press(.character("s"))
+    #expect(app.settingsSelection != nil)
+    for _ in Self.rows.indices { app.press(.down) }  // the last row: a house rule the deal keeps
+    #expect(app.screen.contains(title) && app.screen.contains(note), "\(app.screen)")
+    let line = try #require(app.screen.split(separator: "\n").first { $0.contains(title) })
+    #expect(line.contains(note), "on the title's own row")
+    expectGolden(app.render(width: 80, height: 24), "settings-in-game.\(language)")
+    app.press(.enter)  // the last rule changes in the settings, not in the game
+    #expect(app.state.houseRules.narrator != dealt.narrator)
+    #expect(app.state.table?.options == dealt)
+  }
+
+  /// A game saved before tables kept their options followed the settings of
+  /// the moment: read back, it keeps following what the settings say.
+  @Test func aGameSavedBeforeOptionsTakesTheSettings() throws {
+    var state = tableApp(Palermo(), palermoRoles).state
+    let seats = try #require(state.table?.seats)
+    state.session?.table = Table(game: Palermo(), seats: seats, location: nil, options: nil)
+    let saved = try #require(state.session)
+    #expect(saved.table?.hasOptions == false)
+    var app = makeApp()
+    var house = NarratorRules()
+    house.firstNightMeetingOnly = true
+    house.tie = .revoteOnce
+    var fresh = app.state
+    fresh.houseRules.narrator = house
+    fresh.preferences.roundMinutes[Palermo().id] = 9
+    app = App(state: fresh, configuration: configuration(.en))
+    app.send(.started(savedNames: [], session: try saved.savedAndRead()))
+    #expect(app.state.table?.options == TableOptions(narrator: house, roundMinutes: 9))
+    #expect(app.state.table?.hasOptions == true)
+  }
 }
 
 extension App {

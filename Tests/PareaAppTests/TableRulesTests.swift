@@ -54,7 +54,9 @@ private typealias R = Palermo.Roles
 
   @Test(arguments: [false, true]) func theFirstNightFollowsTheHouseRule(_ meetingOnly: Bool) throws {
     var state = tableApp(Palermo(), palermoRoles).state
-    state.houseRules.narrator.firstNightMeetingOnly = meetingOnly
+    // The table follows the rule it was dealt with, whatever the settings say now.
+    state.session?.table?.options.narrator.firstNightMeetingOnly = meetingOnly
+    state.houseRules.narrator.firstNightMeetingOnly = !meetingOnly
     var app = App(state: state, configuration: configuration(.en))
     let hint = meetingOnly ? "the thieves only recognise each other" : "the thieves choose a victim"
     #expect(app.screen.contains(hint), "\(app.screen)")

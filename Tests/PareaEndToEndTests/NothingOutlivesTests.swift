@@ -42,7 +42,7 @@ extension EndToEnd {
       var generator = SplitMix64(seed: 3)
       var table = try rules.deal(players: names, setup: setup, using: &generator)
       for seat in table.seats.indices { try table.recordLook(at: seat) }
-      let narration = Narration(mode: .parea, rules: NarratorRules(), seed: 5)
+      let narration = Narration(mode: .parea, seed: 5)
       var session = GameSession(table: table, players: names, setup: setup, narration: narration)
       session.nextReveal = names.count
       var store = Store(

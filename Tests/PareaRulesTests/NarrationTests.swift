@@ -40,8 +40,9 @@ struct NightDriver {
 
   init(roles: [RoleID], rules: NarratorRules = NarratorRules(), seed: UInt64 = 7) {
     let seats = roles.enumerated().map { Seat(name: "P\($0.offset)", role: $0.element) }
-    table = Table(game: Palermo(), seats: seats)
-    narration = Narration(mode: .parea, rules: rules, seed: seed)
+    // The house rules are the table's, fixed at the deal.
+    table = Table(game: Palermo(), seats: seats, options: TableOptions(narrator: rules))
+    narration = Narration(mode: .parea, seed: seed)
   }
 
   mutating func run(_ ops: [NightOp]) throws {

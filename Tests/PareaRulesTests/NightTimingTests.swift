@@ -48,7 +48,7 @@ func doctorStepLengths(_ doctor: DoctorCase, nights: Int, seedBase: UInt64, ends
     let seats = roles.enumerated().map { Seat(name: "P\($0.offset)", role: $0.element) }
     var table = Table(game: Palermo(), seats: seats)
     if doctor == .dead { try table.markDead(2, cause: .votedOut) }
-    var narration = Narration(mode: .parea, rules: NarratorRules(), seed: seedBase &+ UInt64(night))
+    var narration = Narration(mode: .parea, seed: seedBase &+ UInt64(night))
     var now: Int64 = 0
     _ = try narration.proceed(table: &table, now: now)
     // Through the thieves' step (nobody chosen) to the Doctor's.
@@ -106,7 +106,7 @@ struct NightTimingTests {
       let seats = roles.enumerated().map { Seat(name: "P\($0.offset)", role: $0.element) }
       var table = Table(game: Palermo(), seats: seats)
       if doctor == .dead { try table.markDead(2, cause: .votedOut) }
-      var narration = Narration(mode: .parea, rules: NarratorRules(), seed: 3)
+      var narration = Narration(mode: .parea, seed: 3)
       var cues = try narration.proceed(table: &table, now: 0)
       var now: Int64 = 0
       while let ends = narration.stageEnds {

@@ -144,7 +144,7 @@ struct NumberBoundsTests {
     let names = table.seats.map(\.name)
     for mode in NarrationMode.allCases {
       let session = GameSession(
-        table: table, players: names, setup: setup, narration: Narration(mode: mode, rules: NarratorRules(), seed: 1))
+        table: table, players: names, setup: setup, narration: Narration(mode: mode, seed: 1))
       #expect(session.isValid(rules: Palermo()) == (mode != .manual), "\(mode)")
     }
   }

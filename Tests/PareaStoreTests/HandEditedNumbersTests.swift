@@ -104,7 +104,7 @@ enum EditedGame: String, CaseIterable, CustomTestStringConvertible {
         if case .takePlayer = table.pending { try table.resolveFollowUp(target: table.alive[0]) }
         try table.advancePhase()
       } else {
-        var started = Narration(mode: .parea, rules: NarratorRules(), seed: 3)
+        var started = Narration(mode: .parea, seed: 3)
         _ = try started.proceed(table: &table, now: 0)
         _ = started.tick(table: &table, now: try #require(started.stageEnds))
         _ = try started.choose(try #require(started.candidates(on: table).first), table: &table)

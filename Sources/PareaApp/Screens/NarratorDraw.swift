@@ -64,7 +64,7 @@ enum NarratorLines {
       return words("narrator.say.nightFalls", ["round": String(table.round)])
     case .awake(let index):
       guard steps.indices.contains(index) else { return "" }
-      return line(for: .wake(steps[index].id, meetingOnly: table.isMeetingNight(rules: narration.rules)), table: table, words: words) ?? ""
+      return line(for: .wake(steps[index].id, meetingOnly: table.isMeetingNight()), table: table, words: words) ?? ""
     case .asleep(let index):
       guard steps.indices.contains(index) else { return "" }
       return words("narrator.say.\(steps[index].id).sleep")
@@ -72,7 +72,7 @@ enum NarratorLines {
       let news = table.lastNight ?? NightRecord(choices: [], steps: [])
       var parts = [words("narrator.say.morning")]
       if news.died.isEmpty {
-        parts.append(words(news.saved && narration.rules.announceSaves ? "narrator.say.saved" : "narrator.say.nobodyDied"))
+        parts.append(words(news.saved && table.options.narrator.announceSaves ? "narrator.say.saved" : "narrator.say.nobodyDied"))
       } else {
         for (index, seat) in news.died.enumerated() {
           let key = index == 0 ? "narrator.say.died" : "narrator.say.taken"
@@ -115,7 +115,7 @@ extension NarratorScreen {
     }
     var line = NarratorLines.current(narration, table: table, words: words)
     if moderator, narration.stage == .dusk,
-      let outcome = NarratorLines.dayOutcome(table: table, rules: narration.rules, words: words)
+      let outcome = NarratorLines.dayOutcome(table: table, rules: table.options.narrator, words: words)
     {
       // Parea said the vote's result aloud; the moderator says it at the dusk that follows.
       line = outcome
@@ -179,7 +179,7 @@ extension NarratorScreen {
         }
         row += 1
       }
-      if table.isMeetingNight(rules: narration.rules) {
+      if table.isMeetingNight() {
         canvas.center(words("narrator.step.meet"), row: row, in: canvas.bounds)
         break
       }

@@ -33,7 +33,7 @@ extension NarratorScreen: Feature {
         if draft.session.narration?.proceedsOnEnter == true { attempt(.proceed(now: state.clock)) }
         resumedNight = false
         if draft.session.narration?.stage == .discussion {
-          _ = try? draft.apply(.timer(.startRunning(minutes: state.preferences.minutes(for: draft.table.rules) ?? 3)))
+          _ = try? draft.apply(.timer(.startRunning(minutes: draft.table.roundMinutes ?? 3)))
         }
       } else if entries.indices.contains(selection) {
         confirming = entries[selection]

@@ -56,7 +56,7 @@ public struct SettingsScreen: Hashable, Sendable {
           .toggle("settings.revealCountdown", \.houseRules.revealCountdown),
         ]),
       SettingSection(
-        title: "settings.section.narrator",
+        title: "settings.section.narrator", dealt: true,
         settings: [
           .toggle("settings.narrator.firstNightMeetingOnly", \.houseRules.narrator.firstNightMeetingOnly),
           .toggle("settings.narrator.doctorMayProtectSelf", \.houseRules.narrator.doctorMayProtectSelf),
@@ -133,7 +133,13 @@ public struct SettingsScreen: Hashable, Sendable {
       case .blank:
         break
       case .title(let key):
-        canvas.write(words(key), row: row, column: 3, style: Theme.title, limit: canvas.width - 6)
+        let used = canvas.write(words(key), row: row, column: 3, style: Theme.title, limit: canvas.width - 6)
+        // The game in play keeps what it was dealt with (`TableOptions`).
+        if state.table != nil, Self.sections.first(where: { $0.title == key })?.dealt == true {
+          canvas.write(
+            words("settings.section.fromNextDeal"), row: row, column: 3 + used + 2, style: Theme.dim,
+            limit: canvas.width - 8 - used)
+        }
       case .setting(let index):
         let setting = settings[index]
         let isSelected = index == selection
@@ -206,6 +212,9 @@ struct Setting {
 struct SettingSection {
   /// The locale key of the title.
   let title: String
+  /// Whether its settings are kept by a game at the deal (`TableOptions`):
+  /// the game in play keeps its own, and the title says so.
+  var dealt = false
   /// Its settings, in screen order.
   let settings: [Setting]
 }

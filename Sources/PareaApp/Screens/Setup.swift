@@ -168,6 +168,8 @@ extension SetupScreen: Feature {
     do {
       table = try rules.deal(
         players: state.players, setup: state.setup, locations: state.inPlay(context.unsortedLocations.value),
+        options: TableOptions(
+          narrator: state.houseRules.narrator, roundMinutes: state.preferences.minutes(for: rules)),
         using: &random)
     } catch {
       notice = .setup(error, players: state.players.count)
@@ -179,7 +181,7 @@ extension SetupScreen: Feature {
     // A game with secret night steps is narrated unless the group keeps its own table.
     let narrated = rules.phases.contains { !$0.steps.isEmpty } && state.preferences.narration != .manual
     let narration = narrated
-      ? Narration(mode: state.preferences.narration, rules: state.houseRules.narrator, seed: random.next())
+      ? Narration(mode: state.preferences.narration, seed: random.next())
       : nil
     let session = GameSession(
       table: table, players: state.players, setup: state.setup, scores: carried?.scores ?? [:],

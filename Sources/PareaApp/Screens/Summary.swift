@@ -169,7 +169,7 @@ public struct SummaryScreen: Hashable, Sendable {
   /// The game's story (`Table.story`), a heading per night and day and a line
   /// per thing that happened in it, wrapped to the list.
   static func storyRows(state: AppState, table: Table, words: Words, width: Int) -> [Row] {
-    let chapters = table.story(rules: state.narratorRules)
+    let chapters = table.story()
     guard !chapters.isEmpty else { return [] }
     func name(_ seat: Int) -> String { table.seats.indices.contains(seat) ? table.seats[seat].name : "" }
     var rows: [Row] = [([], Theme.normal), ([(0, words("story.title"), width)], Theme.title)]

@@ -94,7 +94,7 @@ extension TableScreen {
     if let prompt {
       canvas.write(prompt, row: 1, column: 2, style: Theme.title, limit: canvas.width - 4)
     } else {
-      canvas.write(hint(table: table, rules: rules, timer: state.timer, narratorRules: state.narratorRules, words: words), row: 1, column: 2, style: Theme.dim, limit: canvas.width - 4)
+      canvas.write(hint(table: table, rules: rules, timer: state.timer, words: words), row: 1, column: 2, style: Theme.dim, limit: canvas.width - 4)
     }
 
     // The actions this game offers.
@@ -173,7 +173,7 @@ extension TableScreen {
 
   /// What the table should be doing now, for whoever runs the game.
   private func hint(
-    table: Table, rules: any GameType, timer: RoundTimer?, narratorRules: NarratorRules, words: Words
+    table: Table, rules: any GameType, timer: RoundTimer?, words: Words
   ) -> String {
     // The first question starts the round's clock; a vote or a death comes
     // after it. Looking at a role again, or at a list, is not a question.
@@ -186,7 +186,7 @@ extension TableScreen {
     }
     guard rules.usesPhases else { return words("game.\(table.game).tableHint") }
     if table.phase == .night {
-      return words(table.isMeetingNight(rules: narratorRules) ? "table.hint.firstNight" : "table.hint.night")
+      return words(table.isMeetingNight() ? "table.hint.firstNight" : "table.hint.night")
     }
     return words("table.hint.day")
   }

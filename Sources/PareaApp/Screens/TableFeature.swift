@@ -48,7 +48,7 @@ extension TableScreen: Feature {
       switch command {
       case .look: startPick(.look)
       case .markDead:
-        if draft.table.isMeetingNight(rules: state.narratorRules) {
+        if draft.table.isMeetingNight() {
           // The group's house rule: on the first night the thieves only meet.
           notice = Notice(kind: .info, title: "table.meetingNight.title", message: "table.meetingNight.message")
         } else {
@@ -72,8 +72,8 @@ extension TableScreen: Feature {
         }
       case .tableAccuses: startPick(.tableAccuses)
       case .timer:
-        // The length the group chose on the setup (or the game's own).
-        _ = try? draft.apply(.timer(.toggle(minutes: state.preferences.minutes(for: rules))))
+        // The length the group chose on the setup (or the game's own), kept at the deal.
+        _ = try? draft.apply(.timer(.toggle(minutes: draft.table.roundMinutes)))
       case .guessLocation:
         startPick(.guesser)
       case .roles: mode = .roles(scroll: 0)
@@ -354,7 +354,7 @@ extension TableScreen: Feature {
     // The phase moves only when the table says so ("next"): the cause menu
     // follows the phase, and a jump nobody asked for would change what the
     // next Enter records (docs/DECISIONS.md).
-    let change = SessionChange.markDead(seat: seat, cause: cause, rules: context.state.narratorRules)
+    let change = SessionChange.markDead(seat: seat, cause: cause, rules: draft.table.options.narrator)
     guard case .followUp(let followUp)? = try? draft.apply(change) else {
       mode = .main
       notice = Self.notAllowed
