@@ -36,7 +36,7 @@ public struct Notice: Hashable, Sendable {
   /// The notice for a setup error.
   static func setup(_ error: SetupError, players: Int = 0) -> Notice {
     var args: [String: Argument] = [:]
-    var message = "error.\(error.key).message"
+    var message = AppKeys.error(error) + ".message"
     func number(_ value: Int) -> Argument { .text(String(value)) }
     switch error {
     case .emptyName, .noLocations, .gameRule: break
@@ -47,7 +47,7 @@ public struct Notice: Hashable, Sendable {
       args = ["maximum": number(maximum), "count": number(count)]
     case .moreRolesThanPlayers(let roles, let players), .rolesDoNotMatchPlayers(let roles, let players):
       args = ["roles": number(roles), "players": number(players)]
-    case .invalidRole(let role): args["role"] = .key("role.\(role).name")
+    case .invalidRole(let role): args["role"] = .key(GameKeys.roleName(role))
     case .badCount(let count, let allowed):
       args = [
         "count": number(count), "min": number(allowed?.lowerBound ?? 0),
@@ -59,7 +59,7 @@ public struct Notice: Hashable, Sendable {
         args["number"] = number(allowed.lowerBound)
       }
     }
-    return Notice(kind: .error, title: "error.\(error.key).title", message: message, args: args)
+    return Notice(kind: .error, title: AppKeys.error(error) + ".title", message: message, args: args)
   }
 }
 

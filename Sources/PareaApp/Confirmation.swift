@@ -65,7 +65,7 @@ public struct Confirmation: Hashable, Sendable {
     switch question {
     case .secondDeath(_, _, let earlier):
       guard let table, table.seats.indices.contains(earlier), let phase = table.phase else { break }
-      return words("phase.\(phase).secondDeath", ["name": table.seats[earlier].name])
+      return words(GameKeys.secondDeath(phase), ["name": table.seats[earlier].name])
     case .undo(let step):
       guard let table else { break }
       return words("confirm.undo.message", ["what": Self.describe(step, table: table, words: words)])
@@ -81,11 +81,11 @@ public struct Confirmation: Hashable, Sendable {
     func name(_ seat: Int) -> String { table.seats.indices.contains(seat) ? table.seats[seat].name : "?" }
     switch step {
     case .died(let seat, let cause):
-      return words("undo.what.died", ["name": name(seat), "cause": words("cause.\(cause)")])
+      return words("undo.what.died", ["name": name(seat), "cause": words(GameKeys.cause(cause))])
     case .taken(let seat):
       return words("undo.what.died", ["name": name(seat), "cause": words("cause.takenByKamikaze")])
     case .phase(let phase, let round):
-      return words("phase.\(phase).undo", ["round": String(round)])
+      return words(GameKeys.phaseUndo(phase), ["round": String(round)])
     case .accused(let accusation):
       return words("undo.what.accused", ["name": name(accusation.target)])
     case .voted(let vote):
@@ -138,8 +138,8 @@ public struct Confirmation: Hashable, Sendable {
 
   /// A footer key of several letters: "ν/y" in Greek, "y" in English.
   private static func keys(_ answer: String, words: Words) -> String {
-    let shown = words("confirm.\(answer).key")
-    let latin = words("confirm.\(answer).latinKey")
+    let shown = words(AppKeys.answerKey(answer, latin: false))
+    let latin = words(AppKeys.answerKey(answer, latin: true))
     return shown.lowercased() == latin.lowercased() ? shown : shown + "/" + latin
   }
 

@@ -55,7 +55,7 @@ extension AppState {
         effects += tickNarration(now: now, environment: environment)
       } else if session?.timer?.tick(now: now) == true {
         // Each game says what comes next: Spy's accusation, Palermo's vote.
-        let timeUp = Notice(kind: .info, title: "timer.up.title", message: "timer.up.\(rules.id).message")
+        let timeUp = Notice(kind: .info, title: "timer.up.title", message: GameKeys.timeUp(rules.id))
         if case .table(var page) = screen {
           page.notice = timeUp
           screen = .table(page)
@@ -277,7 +277,7 @@ extension AppState {
     // A game saved before tables kept their options followed the settings
     // of the moment; it goes on following them, now fixed in its table.
     if var table = saved.table, !table.hasOptions {
-      table.options = TableOptions(narrator: houseRules.narrator, roundMinutes: preferences.minutes(for: table.rules))
+      table.options = TableOptions(dealing: table.rules, houseRules: houseRules, preferences: preferences)
       saved.table = table
     }
     game = saved.game

@@ -27,26 +27,25 @@ extension AppState {
     }
     for (name, value) in rules.rulesPoints { arguments[name] = words.plural("rules.points", value) }
     // A game with secret night steps: the house rules of its nights and days.
-    if rules.phases.contains(where: { !$0.steps.isEmpty }) {
+    if rules.hasNightSteps {
       let house = dealt?.options.narrator ?? houseRules.narrator
       let mode = dealt == nil ? preferences.narration : session?.narration?.mode ?? .manual
-      let game = "game.\(rules.id).rules"
-      arguments["narrator"] = words("\(game).narrator.\(mode)")
-      arguments["night"] = words("\(game).night.\(house.firstNightMeetingOnly ? "meet" : "kill")")
-      arguments["tie"] = words("\(game).tie.\(house.tie)")
-      let doctor = (house.doctorMayProtectSelf ? "self" : "others") + "." + (house.doctorMayRepeat ? "repeat" : "once")
-      arguments["doctor"] = words("\(game).doctor.\(doctor)")
+      arguments["narrator"] = words(GameKeys.rulesNarrator(rules.id, mode))
+      arguments["night"] = words(GameKeys.rulesNight(rules.id, meetingOnly: house.firstNightMeetingOnly))
+      arguments["tie"] = words(GameKeys.rulesTie(rules.id, house.tie))
+      arguments["doctor"] = words(
+        GameKeys.rulesDoctor(rules.id, mayProtectSelf: house.doctorMayProtectSelf, mayRepeat: house.doctorMayRepeat))
     }
     return arguments
   }
 
   /// The rules of `rules` as this group plays them.
   func rulesText(of rules: any GameType, words: Words) -> String {
-    words("game.\(rules.id).rules", rulesArguments(for: rules, words: words))
+    words(GameKeys.rules(rules.id), rulesArguments(for: rules, words: words))
   }
 
   /// The card of `role` in `rules`, with its numbers filled in.
   func roleDescription(_ role: RoleID, of rules: any GameType, words: Words) -> String {
-    words("role.\(role).description", rulesArguments(for: rules, words: words))
+    words(GameKeys.roleDescription(role), rulesArguments(for: rules, words: words))
   }
 }

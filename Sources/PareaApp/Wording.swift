@@ -9,6 +9,8 @@ public protocol Wording: Sendable {
   func plural(_ key: String, count: Int) -> String
   /// `text` in capitals as the language writes titles (Greek drops its accents).
   func upper(_ text: String) -> String
+  /// Whether the tables have `key` (a game's own words for a shared line, `GameKeys.Line`).
+  func has(_ key: String) -> Bool
 }
 
 /// What a screen needs to put words on the canvas: the current language's wording.
@@ -26,18 +28,21 @@ struct Words {
   /// Title capitals.
   func upper(_ text: String) -> String { wording.upper(text) }
 
-  func gameName(_ id: GameID) -> String { self("game.\(id).name") }
-  func roleName(_ id: RoleID) -> String { self("role.\(id).name") }
-  func sideName(_ id: SideID) -> String { self("side.\(id).name") }
-  func locationName(_ id: LocationID) -> String { self("location.\(id).name") }
+  func gameName(_ id: GameID) -> String { self(GameKeys.name(id)) }
+  func roleName(_ id: RoleID) -> String { self(GameKeys.roleName(id)) }
+  func sideName(_ id: SideID) -> String { self(GameKeys.sideName(id)) }
+  func locationName(_ id: LocationID) -> String { self(AppKeys.locationName(id)) }
   func locationRole(_ id: LocationID, _ index: Int) -> String {
     // A dealt index, or a saved one under `Seat.locationRoleLimit` (checked when
     // the game is read): + 1 cannot overflow.
-    self("location.\(id).role.\(index + 1)")
+    self(AppKeys.locationRole(id, index))
   }
 }
 
 extension Catalog: Wording {
+  /// Whether the tables have `key` (in the current language, or in English).
+  public func has(_ key: String) -> Bool { lookup(key) != nil }
+
   /// The counted phrase for `count`.
   public func plural(_ key: String, count: Int) -> String {
     plural(key, count: count, [:])

@@ -87,14 +87,15 @@ public enum Balance {
   }
 
   /// A random legal choice of a night step: a killing step picks a living
-  /// player outside its own roles, a protecting step any living player.
+  /// player outside its own roles, a protecting or checking step any living
+  /// player (a check changes nothing in a random game: no player acts on it).
   static func choose(_ step: NightStep, on table: Table, generator: inout SplitMix64) -> Int? {
     guard table.hasChooser(step) else { return nil }
     let holders = Set(step.roles.flatMap { table.seats(holding: $0) })
     let options: [Int]
     switch step.action {
     case .kill: options = table.alive.filter { !holders.contains($0) }
-    case .protect: options = table.alive
+    case .protect, .check: options = table.alive
     }
     return options.isEmpty ? nil : options[generator.uniform(below: options.count)]
   }

@@ -143,7 +143,7 @@ public struct GameSession: Hashable, Sendable {
       players.count == table.seats.count, (0...table.seats.count).contains(nextReveal)
     else { return false }
     // Only a game with secret night steps can be narrated, by Parea or a moderator.
-    if let narration, narration.mode == .manual || !rules.phases.contains(where: { !$0.steps.isEmpty }) {
+    if let narration, narration.mode == .manual || !rules.hasNightSteps {
       return false
     }
     guard table.isConsistent else { return false }

@@ -106,6 +106,10 @@ extension GameType {
   /// Whether the game runs in phases (Palermo's nights and days).
   public var usesPhases: Bool { !phases.isEmpty }
 
+  /// Whether a night has secret steps the narrator can run (Palermo's
+  /// thieves and Doctor): such a game is narrated unless the group narrates.
+  public var hasNightSteps: Bool { phases.contains { !$0.steps.isEmpty } }
+
   /// The phase with the given identifier, if the game has it.
   public func phase(_ id: PhaseID) -> Phase? { phases.first { $0.id == id } }
 

@@ -102,6 +102,12 @@ public struct Narration: Hashable, Sendable {
   public private(set) var revoting: Bool
   /// Draws each step's length; saved, so that a resumed game goes on with the same sequence.
   private var random: SplitMix64
+  /// What a checking step's choice learned (`NightAction.check`), shown
+  /// while that step lasts; nil otherwise. Not saved: a resumed night starts
+  /// again at dusk.
+  public private(set) var answer: NightAnswer?
+  /// The player the check was about, as chosen on screen (whether or not it counted).
+  public private(set) var checked: Int?
 
   /// How long "everyone, close your eyes" waits before the first step.
   public static let nightFallsMilliseconds: Int64 = 6_000
@@ -119,6 +125,8 @@ public struct Narration: Hashable, Sendable {
     self.stage = .dusk
     self.stageEnds = nil
     self.revoting = false
+    self.answer = nil
+    self.checked = nil
     self.random = SplitMix64(seed: seed)
   }
 
@@ -168,17 +176,17 @@ public struct Narration: Hashable, Sendable {
     guard table.pending == nil else { return false }
     // The game is over when a side has won, or at the end of the last day (`endDay`).
     if stage == .over { return table.winner != nil || table.endedByHand }
-    guard table.winner == nil, !table.endedByHand, let phase = table.phase else { return false }
+    guard table.winner == nil, !table.endedByHand, table.phase != nil else { return false }
     switch stage {
     case .takeAlong, .over:
       return false
     case .dusk:
       // After a day the next night must be able to start (the last day ends the game instead).
-      return phase == .night || (phase == .day && table.round < Table.maximumRound)
+      return table.isSecretPhase || (table.isOpenPhase && table.round < Table.maximumRound)
     case .nightFalls, .awake, .asleep:
-      return phase == .night
+      return table.isSecretPhase
     case .morning, .discussion, .vote:
-      return phase == .day
+      return table.isOpenPhase
     }
   }
 
@@ -190,6 +198,8 @@ public struct Narration: Hashable, Sendable {
   public mutating func resume() {
     if stage.isSecret { stage = .dusk }
     stageEnds = nil
+    answer = nil
+    checked = nil
   }
 
   /// Whether the stage waits for Enter (`proceed`): dusk, the morning and the discussion.
@@ -206,7 +216,7 @@ public struct Narration: Hashable, Sendable {
     switch stage {
     case .dusk:
       // After a day the table moves on to the next night; a resumed night goes on as it is.
-      if table.phase == .day {
+      if table.isOpenPhase {
         do throws(TableError) { try table.advancePhase() } catch { throw .table(error) }
       }
       return fall(now: now, round: table.round)
@@ -264,6 +274,8 @@ public struct Narration: Hashable, Sendable {
       }
       stage = .asleep(step: index)
       stageEnds = now + Self.asleepMilliseconds
+      answer = nil
+      checked = nil
       return steps.indices.contains(index) ? [.sleep(steps[index].id)] : []
     case .asleep(let index):
       return wake(index: index + 1, steps: steps, table: &table, now: now)
@@ -309,7 +321,7 @@ public struct Narration: Hashable, Sendable {
       stage = .over
       return [.won(winner)]
     }
-    if table.phase == .night {
+    if table.isSecretPhase {
       try? table.advancePhase()
       stage = .morning
       return []
@@ -330,6 +342,15 @@ public struct Narration: Hashable, Sendable {
     // Every choice looks the same on screen; what it counts for is the rules' (`countedChoice`).
     let counted = table.countedChoice(seat, by: step)
     do throws(TableError) { try table.recordChoice(step.id, seat: counted) } catch { throw .table(error) }
+    if step.action == .check {
+      // An answer of the same shape whoever chose: the true one for the
+      // step's roles; for a peeker (nobody of the step alive or dealt) one
+      // drawn aside from the step lengths' numbers, which it must not move.
+      var aside = SplitMix64(seed: random.state ^ UInt64(truncatingIfNeeded: seat) ^ 0xC4EC_0000)
+      let drawn: NightAnswer = aside.next() & 1 == 0 ? .bad : .notBad
+      answer = counted == nil ? drawn : table.answer(about: seat)
+      checked = seat
+    }
     return [.chosen]
   }
 
@@ -386,6 +407,8 @@ extension Narration: Codable {
     earlierRules = try container.decodeIfPresent(NarratorRules.self, forKey: .rules)
     stage = try container.decode(NarrationStage.self, forKey: .stage)
     revoting = try container.decodeIfPresent(Bool.self, forKey: .revoting) ?? false
+    answer = nil
+    checked = nil
     random = SplitMix64(seed: try container.decode(UInt64.self, forKey: .random))
     stageEnds = nil
     resume()

@@ -27,6 +27,8 @@ public struct NightRecord: Hashable, Sendable {
   public var victim: Int?
   /// The players the protecting steps chose.
   public var protected: Set<Int>
+  /// The players the checking steps chose (their answer was shown, never recorded).
+  public var checked: [Int]
 
   /// The record of `choices` made by `steps` (the game's night steps; a
   /// choice of a step not among them counts for nothing).
@@ -35,11 +37,13 @@ public struct NightRecord: Hashable, Sendable {
     self.died = died
     victim = nil
     protected = []
+    checked = []
     for choice in choices {
       guard let seat = choice.seat, let step = steps.first(where: { $0.id == choice.step }) else { continue }
       switch step.action {
       case .kill: victim = seat
       case .protect: protected.insert(seat)
+      case .check: checked.append(seat)
       }
     }
   }
@@ -120,7 +124,14 @@ extension Table {
       if !narratorRules.doctorMayProtectSelf, holders.contains(seat) { return nil }
       if !narratorRules.doctorMayRepeat, previousChoice(of: step.id) == seat { return nil }
       return seat
+    case .check:
+      return seat
     }
+  }
+
+  /// What a checking step learns of `seat`: whether that player is on a bad side.
+  public func answer(about seat: Int) -> NightAnswer {
+    seats.indices.contains(seat) && rules.isBad(seats[seat].role) ? .bad : .notBad
   }
 
   /// Whether `step` has someone awake to choose: one of its roles is dealt and alive.
@@ -147,7 +158,7 @@ extension Table {
   /// The last night that began (the morning's announcement): its choices,
   /// and who died in it, in order. Nil before the first night.
   public var lastNight: NightRecord? {
-    let nights = Set(rules.phases.filter { !$0.steps.isEmpty }.map(\.id))
+    let nights = Set(rules.phases.filter { $0.kind == .secret }.map(\.id))
     let steps = rules.phases.flatMap(\.steps)
     var record: NightRecord?
     var inNight = rules.phases.first.map { nights.contains($0.id) } ?? false

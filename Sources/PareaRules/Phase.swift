@@ -14,8 +14,18 @@ public struct PhaseID: StringIdentifier {
   public static let day: PhaseID = "day"
 }
 
-/// Identifies a secret step of a night, e.g. `thieves`. Its words are
-/// `narrator.say.<id>.wake`/`.sleep` (spoken) and `narrator.step.<id>.prompt`.
+/// How a phase is played: the narrator and the screens go by this, never by
+/// a phase's identifier, so another game's night is run as Palermo's is.
+public enum PhaseKind: String, Hashable, Sendable {
+  /// Eyes closed: the night steps wake in turn, choices are secret.
+  case secret
+  /// Eyes open: the table talks and votes.
+  case open
+}
+
+/// Identifies a secret step of a night within its game, e.g. Palermo's
+/// `thieves`: two games may each have a step of the same name. Its words are
+/// the game's (`GameKeys.step`: `game.<game>.step.<id>.wake`, `.sleep`, …).
 public struct NightStepID: StringIdentifier {
   /// The identifier's text.
   public let rawValue: String
@@ -29,6 +39,19 @@ public enum NightAction: String, Hashable, Codable, Sendable {
   case kill
   /// A player kept alive tonight if they are the victim (Palermo's Doctor).
   case protect
+  /// A player whose side the step's roles learn at once, in private (a
+  /// Detective's check): the screen shows the answer (`NightAnswer`) while
+  /// the step lasts; nothing is spoken.
+  case check
+}
+
+/// What a checking step learns about the player it chose: whether that
+/// player is on a bad side. Shown only while the step's roles are awake.
+public enum NightAnswer: String, Hashable, Sendable, CaseIterable {
+  /// The player is on a bad side.
+  case bad
+  /// The player is not.
+  case notBad
 }
 
 /// One secret step of a night, as the narrator runs it: the roles that open
@@ -69,12 +92,16 @@ public struct Phase: Hashable, Sendable {
   public let endsAtADeath: Bool
   /// The secret steps of the phase, in the order they wake (empty for a phase played in the open).
   public let steps: [NightStep]
+  /// Whether it is played with eyes closed or open.
+  public let kind: PhaseKind
 
-  /// Declares a phase.
+  /// Declares a phase; its kind is secret when it has night steps, unless given.
   public init(
-    id: PhaseID, causes: [DeathCause] = [], endsAtADeath: Bool = false, steps: [NightStep] = []
+    id: PhaseID, kind: PhaseKind? = nil, causes: [DeathCause] = [], endsAtADeath: Bool = false,
+    steps: [NightStep] = []
   ) {
     self.id = id
+    self.kind = kind ?? (steps.isEmpty ? .open : .secret)
     self.causes = causes
     self.endsAtADeath = endsAtADeath
     self.steps = steps
@@ -84,6 +111,12 @@ public struct Phase: Hashable, Sendable {
 extension Table {
   /// The current phase as the game declares it, or nil if the game has no phases.
   public var currentPhase: Phase? { phase.flatMap { rules.phase($0) } }
+
+  /// Whether the current phase is played with eyes closed (a night).
+  public var isSecretPhase: Bool { currentPhase?.kind == .secret }
+
+  /// Whether the current phase is played in the open (a day).
+  public var isOpenPhase: Bool { currentPhase?.kind == .open }
 
   /// The phase "next" (`advancePhase()`) moves to, or nil if the game has no phases.
   public var nextPhase: PhaseID? {

@@ -2,9 +2,10 @@
 /// follows these whatever the settings say later, the saved game keeps
 /// them, and undo's rebuild copies them whole.
 ///
-/// Adding one: a field here with its default and its line in `init(from:)`
-/// (a game saved before it reads the default), where the deal fills it
-/// (`SetupScreen.deal`, from the settings), and where the rules read it.
+/// Adding one: a field here with its default, its line in `init(from:)` (a
+/// game saved before it reads the default) and in `init(dealing:...)` (from
+/// the settings); the setting itself in `HouseRules` with its row in the
+/// settings screen; and the rule that reads `table.options`.
 public struct TableOptions: Hashable, Codable, Sendable {
   /// The narrator's house rules: a night of meeting only, the Doctor's
   /// limits, a tied vote, whether a save is announced (the manual table
@@ -18,6 +19,13 @@ public struct TableOptions: Hashable, Codable, Sendable {
   public init(narrator: NarratorRules = NarratorRules(), roundMinutes: Int? = nil) {
     self.narrator = narrator
     self.roundMinutes = roundMinutes
+  }
+
+  /// What a deal of `game` keeps from the group's settings now. The one
+  /// place the settings become a game's options: the deal and a game saved
+  /// before options existed both come here.
+  public init(dealing game: some GameType, houseRules: HouseRules, preferences: Preferences) {
+    self.init(narrator: houseRules.narrator, roundMinutes: preferences.minutes(for: game))
   }
 
   private enum CodingKeys: String, CodingKey { case narrator, roundMinutes }

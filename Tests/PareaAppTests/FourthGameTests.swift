@@ -53,6 +53,7 @@ struct LighthouseWording: Wording {
     key.contains(".lighthouse.") ? text(key, [:]) + " ×\(count)" : catalog.plural(key, count: count)
   }
   func upper(_ text: String) -> String { catalog.upper(text) }
+  func has(_ key: String) -> Bool { key.hasPrefix("game.lighthouse.") || catalog.has(key) }
 }
 
 @Suite struct FourthGameAppTests {

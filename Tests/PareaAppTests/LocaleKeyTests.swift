@@ -39,64 +39,9 @@ import Testing
     return identifiers
   }
 
-  /// The words one game needs, derived from its data alone: its name, blurb
-  /// and rules, its sides, roles, phases and setup rules, the counts of a
-  /// count-the-bad-players setup, the table's hint for a game without phases.
-  static func keys(of game: any GameType) -> Set<String> {
-    var keys: Set<String> = ["game.\(game.id).name", "game.\(game.id).blurb", "game.\(game.id).rules"]
-    if !game.usesPhases { keys.insert("game.\(game.id).tableHint") }
-    // A game with a round timer says what to do when it runs out.
-    if game.roundMinutes != nil { keys.insert("timer.up.\(game.id).message") }
-    for side in game.sides { keys.formUnion(["side.\(side.id).name", "side.\(side.id).win"]) }
-    for role in game.roles { keys.formUnion(["role.\(role.id).name", "role.\(role.id).description"]) }
-    if case .countBad(let bad, _, let fixed, let filler) = game.setupKind {
-      keys.insert("game.\(game.id).badCount.label")
-      for role in [bad, filler] + fixed {
-        keys.formUnion(["role.\(role).count.one", "role.\(role).count.other"])
-      }
-    }
-    for phase in game.phases {
-      keys.formUnion(["phase.\(phase.id).name", "phase.\(phase.id).begin", "phase.\(phase.id).undo"])
-      if phase.endsAtADeath { keys.insert("phase.\(phase.id).secondDeath") }
-      // The summary's story: a phase where nobody left, and the deaths it records.
-      keys.insert("story.quiet.\(phase.id)")
-      for cause in phase.causes { keys.insert("story.died.\(cause)") }
-      // The narrator's words for each night step, and the first step's night of meeting only.
-      for (index, step) in phase.steps.enumerated() {
-        keys.formUnion([
-          "narrator.say.\(step.id).wake", "narrator.say.\(step.id).sleep",
-          "narrator.step.\(step.id).prompt", "narrator.record.\(step.id)",
-        ])
-        if index == 0 { keys.insert("narrator.say.\(step.id).meet") }
-        keys.formUnion(["story.chose.\(step.id)", "story.chose.\(step.id).none"])
-        if step.action == .kill { keys.insert("story.met.\(step.id)") }
-      }
-    }
-    // A narrated game announces its winner; its rules text says who narrates
-    // and the house rules of its first night and a tied vote (`RulesText.swift`).
-    if game.phases.contains(where: { !$0.steps.isEmpty }) {
-      for side in game.sides { keys.insert("narrator.say.won.\(side.id)") }
-      let rules = "game.\(game.id).rules"
-      for mode in NarrationMode.allCases { keys.insert("\(rules).narrator.\(mode)") }
-      keys.formUnion(["\(rules).night.kill", "\(rules).night.meet"])
-      for tie in TieRule.allCases { keys.insert("\(rules).tie.\(tie)") }
-      for who in ["self", "others"] {
-        for again in ["repeat", "once"] { keys.insert("\(rules).doctor.\(who).\(again)") }
-      }
-    }
-    // A game of nights and days says on its summary why a side won, and who a kamikaze took.
-    if game.usesPhases {
-      for side in game.sides { keys.insert("summary.won.\(side.id)") }
-      if game.roles.contains(where: { $0.takesPlayerAlongWhen != nil }) {
-        keys.insert("story.died.takenByKamikaze")
-      }
-    }
-    for rule in game.setupRules {
-      let key = SetupError.gameRule(game: game.id, rule: rule).key
-      keys.formUnion(["error.\(key).title", "error.\(key).message"])
-    }
-    return keys
-  }
+  /// The words one game needs, derived from its data alone (`GameKeys`,
+  /// the same functions the screens build them with).
+  static func keys(of game: any GameType) -> Set<String> { GameKeys.required(for: game) }
 
   static func swiftFiles(in folder: String) -> [String] {
     guard let directory = opendir(folder) else { return [] }
@@ -111,42 +56,16 @@ import Testing
     return files
   }
 
-  /// Keys built from identifiers: every registered game's, and every cause,
-  /// language, setup error, table command and question.
+  /// Keys built from identifiers: every registered game's (`GameKeys`), and
+  /// every cause, language, setup error, table command, question and
+  /// narration mode (`AppKeys`), and the settings screen's own list.
   static func derivedKeys() -> Set<String> {
-    var keys: Set<String> = []
+    var keys = AppKeys.derived()
     for game in GameRegistry.all { keys.formUnion(Self.keys(of: game)) }
-    for cause in DeathCause.allCases { keys.insert("cause.\(cause)") }
-    for language in Language.allCases { keys.insert("language.\(language.rawValue)") }
-    let errors: [SetupError] = [
-      .emptyName, .duplicateName(""), .tooFewPlayers(minimum: 0, count: 0),
-      .tooManyPlayers(maximum: 0, count: 0), .moreRolesThanPlayers(roles: 0, players: 0),
-      .rolesDoNotMatchPlayers(roles: 0, players: 0), .invalidRole(""), .badCount(count: 0, allowed: nil),
-      .noLocations,
-    ]
-    for error in errors { keys.formUnion(["error.\(error.key).title", "error.\(error.key).message"]) }
-    let commands: [TableScreen.Command] = [
-      .look, .markDead, .nextPhase, .accuse, .tableAccuses, .guessLocation, .roles, .locations,
-      .undo, .settings, .end,
-    ]
-    for command in commands { keys.insert(command.label) }
-    let questions: [PareaApp.Confirmation.Question] = [
-      .abandonGame, .endGame, .discardSavedGame, .finalGuess("zoo"), .leaveSession, .moderatorRoles,
-      .playWithoutSaving(file: "~/.local/state/parea/lock", reason: "store.lock.reason.cannotLock", kind: nil),
-    ]
-    for question in questions {
-      let key = PareaApp.Confirmation(question).key
-      keys.formUnion([key + ".title", key + ".message"])
-    }
-    for mode in NarrationMode.allCases {
-      keys.formUnion(["setup.narration.\(mode)", "setup.narration.\(mode).hint"])
-    }
-    keys.formUnion(["setup.narration.minutes.one", "setup.narration.minutes.other"])
-    // The counted numbers of the rules texts (`RulesText.swift`).
-    for stem in ["rules.minutes", "rules.wrongAccusations", "rules.points"] {
+    // The counted numbers of the rules texts (`RulesText.swift`) and the setup.
+    for stem in ["rules.minutes", "rules.wrongAccusations", "rules.points", "setup.narration.minutes", "setup.roundMinutes"] {
       keys.formUnion([stem + ".one", stem + ".other"])
     }
-    keys.formUnion(["setup.roundMinutes.one", "setup.roundMinutes.other"])
     // The settings screen's titles, labels, hints and values.
     for section in SettingsScreen.sections { keys.insert(section.title) }
     for setting in SettingsScreen.settings { keys.formUnion([setting.label, setting.hint] + setting.values) }
@@ -173,7 +92,8 @@ import Testing
   /// rule fails here.
   @Test(arguments: Language.allCases) func everyGameKeyIsUsed(_ language: Language) {
     let catalog = Catalog.builtIn(language)
-    let wanted = Self.derivedKeys().union(Self.literalKeys())
+    var wanted = Self.derivedKeys().union(Self.literalKeys())
+    for game in GameRegistry.all { wanted.formUnion(GameKeys.optional(for: game)) }
     let namespaces = ["game.", "side.", "role.", "phase."] + GameRegistry.all.map { "error.\($0.id)." }
     let unused = catalog.keys(in: language).filter { key in
       namespaces.contains { key.hasPrefix($0) } && !wanted.contains(key)
@@ -196,6 +116,9 @@ import Testing
     #expect(keys.isSuperset(of: [
       "game.wolf.name", "side.wolf.pack.win", "role.wolf.wolf.count.other", "phase.dusk.begin",
       "phase.dusk.secondDeath", "phase.dawn.undo", "error.wolf.needsWolf.message",
+      // Its night step's words are its own: another game's "wolves" would not share them.
+      "game.wolf.step.wolves.wake", "game.wolf.step.wolves.meet", "game.wolf.step.wolves.met",
+      "game.wolf.rules.narrator.parea", "narrator.say.won.wolf.pack",
     ]))
     #expect(!keys.contains("game.wolf.tableHint"), "a game with phases has the phases' words instead")
     #expect(!keys.contains("phase.dawn.secondDeath"), "dawn does not end at a death")
@@ -218,7 +141,12 @@ private struct Werewolf: GameType {
   var setupKind: SetupKind { .countBad(bad: "wolf.wolf", limit: 1...2, fixed: [], filler: "wolf.villager") }
   var deathCauses: [DeathCause] { [.killedAtNight, .votedOut] }
   var phases: [Phase] {
-    [Phase(id: "dusk", causes: [.killedAtNight], endsAtADeath: true), Phase(id: "dawn", causes: [.votedOut])]
+    [
+      Phase(
+        id: "dusk", causes: [.killedAtNight], endsAtADeath: true,
+        steps: [NightStep(id: "wolves", roles: ["wolf.wolf"], action: .kill)]),
+      Phase(id: "dawn", causes: [.votedOut]),
+    ]
   }
   var setupRules: [String] { ["needsWolf"] }
   func winner(of table: Table) -> SideID? { nil }

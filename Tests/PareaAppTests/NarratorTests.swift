@@ -65,17 +65,17 @@ extension App {
     #expect(app.press(.enter) == [app.speech(app.line("narrator.say.nightFalls", ["round": "1"])), .saveGame])
     #expect(app.narration?.stage == .nightFalls)
     // The thieves wake when the pause is over.
-    #expect(try app.waitOutStage() == [app.speech(app.line("narrator.say.thieves.wake")), .saveGame])
+    #expect(try app.waitOutStage() == [app.speech(app.line("game.palermo.step.thieves.wake")), .saveGame])
     // Their choice repaints the screen to "eyes closed" at once, with nothing said.
     #expect(try app.choose(seat: victim) == [.redrawAll, .saveGame])
     #expect(app.narration?.stage == .awake(step: 0))
     // The step goes on until its time is over, then "close your eyes".
-    #expect(try app.waitOutStage() == [.redrawAll, app.speech(app.line("narrator.say.thieves.sleep")), .saveGame])
-    #expect(try app.waitOutStage() == [app.speech(app.line("narrator.say.doctor.wake")), .saveGame])
+    #expect(try app.waitOutStage() == [.redrawAll, app.speech(app.line("game.palermo.step.thieves.sleep")), .saveGame])
+    #expect(try app.waitOutStage() == [app.speech(app.line("game.palermo.step.doctor.wake")), .saveGame])
     // The Doctor protects someone else: the victim dies in the morning.
     let other = try #require(table.alive.first { $0 != victim && $0 != doctor })
     #expect(try app.choose(seat: other) == [.redrawAll, .saveGame])
-    #expect(try app.waitOutStage() == [.redrawAll, app.speech(app.line("narrator.say.doctor.sleep")), .saveGame])
+    #expect(try app.waitOutStage() == [.redrawAll, app.speech(app.line("game.palermo.step.doctor.sleep")), .saveGame])
     let morning = try app.waitOutStage()
     let name = table.seats[victim].name
     #expect(morning == [
@@ -153,7 +153,7 @@ extension App {
     var app = narratedApp(mode: .moderator)
     #expect(app.press(.enter) == [.bell, .saveGame])
     app.press(.character("v"))
-    #expect(try app.waitOutStage() == [app.speech(app.line("narrator.say.thieves.wake")), .saveGame])
+    #expect(try app.waitOutStage() == [app.speech(app.line("game.palermo.step.thieves.wake")), .saveGame])
     let looks = app.state.table?.seats.map(\.views)
     app.press(.character("r"))
     #expect(app.state.confirmation?.question == .moderatorRoles)
@@ -181,7 +181,7 @@ extension App {
     #expect(restarted.narration?.stage == .dusk)
     // Night falls again and the night goes on with the Doctor: the thieves' choice stands.
     restarted.press(.enter)
-    #expect(try restarted.waitOutStage() == [restarted.speech(restarted.line("narrator.say.doctor.wake")), .saveGame])
+    #expect(try restarted.waitOutStage() == [restarted.speech(restarted.line("game.palermo.step.doctor.wake")), .saveGame])
     #expect(restarted.state.table?.choicesThisPhase.map(\.seat) == [victim])
   }
 }
@@ -375,7 +375,7 @@ enum StepHolder { case alive, dead, notDealt }
     next = try Self.probe(store.app) { $0.tick(now: now) }
     let thievesEnd = try #require(next.stageEnds)
     #expect(next.stage == .awake(step: 0) && (now + 30_000...now + 45_000).contains(thievesEnd))
-    store.tick(now: now, effects: [speak("narrator.say.thieves.wake"), .saveGame]) { [next] in
+    store.tick(now: now, effects: [speak("game.palermo.step.thieves.wake"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
       $0.keyGuard = KeyPause(since: now)  // the list answers after a quiet moment
@@ -410,7 +410,7 @@ enum StepHolder { case alive, dead, notDealt }
     now = thievesEnd
     next = try Self.probe(store.app) { $0.tick(now: now) }
     #expect(next.stage == .asleep(step: 0) && next.stageEnds == now + 4_000)
-    store.tick(now: now, effects: [.redrawAll, speak("narrator.say.thieves.sleep"), .saveGame]) { [next] in
+    store.tick(now: now, effects: [.redrawAll, speak("game.palermo.step.thieves.sleep"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
     }
@@ -419,7 +419,7 @@ enum StepHolder { case alive, dead, notDealt }
     next = try Self.probe(store.app) { $0.tick(now: now) }
     let doctorEnd = try #require(next.stageEnds)
     #expect(next.stage == .awake(step: 1) && (now + 30_000...now + 45_000).contains(doctorEnd))
-    store.tick(now: now, effects: [speak("narrator.say.doctor.wake"), .saveGame]) { [next] in
+    store.tick(now: now, effects: [speak("game.palermo.step.doctor.wake"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
       $0.keyGuard = KeyPause(since: now)
@@ -427,7 +427,7 @@ enum StepHolder { case alive, dead, notDealt }
     now = doctorEnd
     next = try Self.probe(store.app) { $0.tick(now: now) }
     #expect(next.stage == .asleep(step: 1) && next.stageEnds == now + 4_000)
-    try store.tick(now: now, effects: [.redrawAll, speak("narrator.say.doctor.sleep"), .saveGame]) { [next] in
+    try store.tick(now: now, effects: [.redrawAll, speak("game.palermo.step.doctor.sleep"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
       $0.keyGuard = nil

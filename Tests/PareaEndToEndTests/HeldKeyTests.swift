@@ -37,7 +37,7 @@ extension EndToEnd {
       let dealt = try play.dealNarrated(
         ["Anna", "Bob", "Chris", "Dora", "Eve"], roles: Driver.oneThiefRoles, mode: .parea)
       try play.revealAllToDusk(dealt)
-      let wake = play.upper(play.text("narrator.say.thieves.wake"))
+      let wake = play.upper(play.text("game.palermo.step.thieves.wake"))
       let clock = ContinuousClock()
       let start = clock.now
       var last = start
@@ -60,7 +60,7 @@ extension EndToEnd {
       try #require(awakeSince != nil, "the thieves' step never showed its list")
       // The list is still there, asking.
       let screen = try session.waitUntilSettled("the thieves' list, still asking") {
-        Screens.flat($0).contains(wake) && $0.contains(play.text("narrator.step.thieves.prompt"))
+        Screens.flat($0).contains(wake) && $0.contains(play.text("game.palermo.step.thieves.prompt"))
       }
       #expect(!screen.contains(play.upper(play.text("narrator.eyesClosed"))), "\(TmuxSession.framed(screen))")
       return .choseNobody

@@ -160,24 +160,24 @@ extension EndToEnd {
       try step(play.text("narrator.say.nightFalls", ["round": "1"]))
 
       // The thieves choose; the screen turns to "eyes closed" at once.
-      try step(play.text("narrator.say.thieves.wake"))
-      let victimPrompt = play.text("narrator.step.thieves.prompt")
+      try step(play.text("game.palermo.step.thieves.wake"))
+      let victimPrompt = play.text("game.palermo.step.thieves.prompt")
       try session.waitFor(victimPrompt)
       try play.chooseOnList(names[victim], among: names)  // everyone, the thief too
       try session.waitUntilSettled("eyes closed after the thieves' choice") {
         $0.contains(eyesClosed) && !$0.contains(victimPrompt) && !$0.contains(names[victim])
       }
-      try step(play.text("narrator.say.thieves.sleep"), onScreen: false)
+      try step(play.text("game.palermo.step.thieves.sleep"), onScreen: false)
 
       // The Doctor protects themself: the thieves' victim is not saved.
-      try step(play.text("narrator.say.doctor.wake"))
-      let protectPrompt = play.text("narrator.step.doctor.prompt")
+      try step(play.text("game.palermo.step.doctor.wake"))
+      let protectPrompt = play.text("game.palermo.step.doctor.prompt")
       try session.waitFor(protectPrompt)
       try play.chooseOnList(names[doctor], among: names)
       try session.waitUntilSettled("eyes closed after the Doctor's choice") {
         $0.contains(eyesClosed) && !$0.contains(protectPrompt)
       }
-      try step(play.text("narrator.say.doctor.sleep"), onScreen: false)
+      try step(play.text("game.palermo.step.doctor.sleep"), onScreen: false)
 
       try step(
         play.text("narrator.say.morning") + " "
@@ -245,20 +245,20 @@ extension EndToEnd {
         fall.contains(play.text("narrator.moderator.wait"))
           && !fall.contains(play.text("key.nightFalls")), "night falls: \(fall)")
 
-      let thieves = try say(play.text("narrator.say.thieves.wake"))
+      let thieves = try say(play.text("game.palermo.step.thieves.wake"))
       try ensure(
-        thieves.contains(play.text("narrator.record.thieves")), "the thieves' step: \(thieves)")
+        thieves.contains(play.text("game.palermo.step.thieves.record")), "the thieves' step: \(thieves)")
       try play.chooseOnList(names[victim], among: names)  // everyone, the thief too
       try session.waitFor(recorded)
-      _ = try say(play.text("narrator.say.thieves.sleep"))
+      _ = try say(play.text("game.palermo.step.thieves.sleep"))
 
-      let doctorStep = try say(play.text("narrator.say.doctor.wake"))
+      let doctorStep = try say(play.text("game.palermo.step.doctor.wake"))
       try ensure(
-        doctorStep.contains(play.text("narrator.record.doctor")), "the Doctor's step: \(doctorStep)"
+        doctorStep.contains(play.text("game.palermo.step.doctor.record")), "the Doctor's step: \(doctorStep)"
       )
       try play.chooseOnList(names[victim], among: names)
       try session.waitFor(recorded)
-      _ = try say(play.text("narrator.say.doctor.sleep"))
+      _ = try say(play.text("game.palermo.step.doctor.sleep"))
 
       _ = try say(play.text("narrator.say.morning") + " " + play.text("narrator.say.nobodyDied"))
       try session.sendKeys("Enter")
@@ -294,9 +294,9 @@ extension EndToEnd {
       try play.revealAllToDusk(dealt)
 
       let nightFalls = play.text("narrator.say.nightFalls", ["round": "1"])
-      let thievesWake = play.text("narrator.say.thieves.wake")
-      let thievesSleep = play.text("narrator.say.thieves.sleep")
-      let doctorWake = play.text("narrator.say.doctor.wake")
+      let thievesWake = play.text("game.palermo.step.thieves.wake")
+      let thievesSleep = play.text("game.palermo.step.thieves.sleep")
+      let doctorWake = play.text("game.palermo.step.doctor.wake")
       try first.sendKeys("Enter")
       try play.waitForLine(nightFalls, mode: .parea)
       try firstVoice.waitUntilAsked(nightFalls)
@@ -357,9 +357,9 @@ extension EndToEnd {
       try step(doctorWake)
       try play.chooseOnList(names[doctor], among: names)
       try second.waitUntilSettled("eyes closed after the Doctor's choice") {
-        $0.contains(eyesClosed) && !$0.contains(play.text("narrator.step.doctor.prompt"))
+        $0.contains(eyesClosed) && !$0.contains(play.text("game.palermo.step.doctor.prompt"))
       }
-      try step(play.text("narrator.say.doctor.sleep"), onScreen: false)
+      try step(play.text("game.palermo.step.doctor.sleep"), onScreen: false)
       try step(
         play.text("narrator.say.morning") + " "
           + play.text("narrator.say.died", ["name": names[victim]]))

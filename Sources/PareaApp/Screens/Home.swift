@@ -79,7 +79,7 @@ public struct HomeScreen: Hashable, Sendable {
         let number = (state.registry.games.firstIndex { $0.id == id } ?? 0) + 1
         let name = TextWidth.pad("\(number)  " + words.gameName(id), to: nameWidth)
         let used = canvas.write(marker + name, row: line, column: menu.column, style: isSelected ? style : Style(bold: true))
-        canvas.write(words("game.\(id).blurb"), row: line, column: menu.column + used, style: isSelected ? style : Theme.dim, limit: menu.width - used)
+        canvas.write(words(GameKeys.blurb(id)), row: line, column: menu.column + used, style: isSelected ? style : Theme.dim, limit: menu.width - used)
       case .settings:
         canvas.write(marker + words("home.settings"), row: line, column: menu.column, style: style)
       case .quit:
@@ -214,7 +214,7 @@ extension HomeScreen: Feature {
       // (a saved game is read back at dusk already); the screen says so
       // when choices of that night were made.
       narration.resume()
-      let midNight = narration.stage == .dusk && table.phase == .night && !table.choicesThisPhase.isEmpty
+      let midNight = narration.stage == .dusk && table.isSecretPhase && !table.choicesThisPhase.isEmpty
       return .go(.narrator(NarratorScreen(resumedNight: midNight)), changes + [.resumeNarration], effects: [.redrawAll])
     } else {
       var page = TableScreen()

@@ -12,24 +12,24 @@ enum NarratorLines {
   static func line(for cue: NarrationCue, table: Table, words: Words) -> String? {
     switch cue {
     case .nightFalls(let round): return words("narrator.say.nightFalls", ["round": String(round)])
-    case .wake(let step, let meetingOnly): return words("narrator.say.\(step).\(meetingOnly ? "meet" : "wake")")
+    case .wake(let step, let meetingOnly): return words(GameKeys.step(table.game, step, meetingOnly ? .meet : .wake))
     case .chosen: return nil
-    case .sleep(let step): return words("narrator.say.\(step).sleep")
+    case .sleep(let step): return words(GameKeys.step(table.game, step, .sleep))
     case .morning(let died, let saved):
       let news: String
       if let died {
         news = words("narrator.say.died", ["name": name(died, table)])
       } else {
-        news = words(saved ? "narrator.say.saved" : "narrator.say.nobodyDied")
+        news = saved ? words.line(.saved, of: table.game) : words("narrator.say.nobodyDied")
       }
       return words("narrator.say.morning") + " " + news
-    case .takeAlong(let by): return words("narrator.say.takeAlong", ["name": name(by, table)])
+    case .takeAlong(let by): return words.line(.takeAlong, of: table.game, ["name": name(by, table)])
     case .taken(let seat, _): return words("narrator.say.taken", ["name": name(seat, table)])
     case .day(let round): return words("narrator.say.day", ["round": String(round)])
     case .vote(let timeUp): return words(timeUp ? "narrator.say.timeUp" : "narrator.say.vote")
     case .votedOut(let seat): return words("narrator.say.votedOut", ["name": name(seat, table)])
     case .tied(let revote): return words(revote ? "narrator.say.tied.revote" : "narrator.say.tied.nobody")
-    case .won(let side): return words("narrator.say.won.\(side)")
+    case .won(let side): return words(GameKeys.narratorWon(side))
     }
   }
 
@@ -37,7 +37,7 @@ enum NarratorLines {
   /// vote (who was voted out and taken along, or the tie): the moderator's
   /// "Say:" at the dusk after a day. Nil before any day.
   static func dayOutcome(table: Table, rules: NarratorRules, words: Words) -> String? {
-    guard table.phase == .day, let chapter = table.story(rules: rules).last, chapter.phase == .day else { return nil }
+    guard table.isOpenPhase, let chapter = table.story(rules: rules).last, chapter.phase == table.phase else { return nil }
     var parts: [String] = []
     for event in chapter.events {
       switch event {
@@ -58,7 +58,7 @@ enum NarratorLines {
     case .dusk:
       // Not spoken: what the table reads while it gets ready. The round is at
       // most `Table.maximumRound`: + 1 cannot overflow.
-      let round = table.phase == .day ? table.round + 1 : table.round
+      let round = table.isOpenPhase ? table.round + 1 : table.round
       return words("narrator.dusk.title", ["round": String(round)])
     case .nightFalls:
       return words("narrator.say.nightFalls", ["round": String(table.round)])
@@ -67,12 +67,13 @@ enum NarratorLines {
       return line(for: .wake(steps[index].id, meetingOnly: table.isMeetingNight()), table: table, words: words) ?? ""
     case .asleep(let index):
       guard steps.indices.contains(index) else { return "" }
-      return words("narrator.say.\(steps[index].id).sleep")
+      return words(GameKeys.step(table.game, steps[index].id, .sleep))
     case .morning:
       let news = table.lastNight ?? NightRecord(choices: [], steps: [])
       var parts = [words("narrator.say.morning")]
       if news.died.isEmpty {
-        parts.append(words(news.saved && table.options.narrator.announceSaves ? "narrator.say.saved" : "narrator.say.nobodyDied"))
+        let saved = news.saved && table.options.narrator.announceSaves
+        parts.append(saved ? words.line(.saved, of: table.game) : words("narrator.say.nobodyDied"))
       } else {
         for (index, seat) in news.died.enumerated() {
           let key = index == 0 ? "narrator.say.died" : "narrator.say.taken"
@@ -82,13 +83,13 @@ enum NarratorLines {
       return parts.joined(separator: " ")
     case .takeAlong:
       guard case .takePlayer(let by)? = table.pending else { return "" }
-      return words("narrator.say.takeAlong", ["name": name(by, table)])
+      return words.line(.takeAlong, of: table.game, ["name": name(by, table)])
     case .discussion:
       return words("narrator.say.day", ["round": String(table.round)])
     case .vote:
       return words(narration.revoting ? "narrator.say.tied.revote" : "narrator.say.vote")
     case .over:
-      return table.winner.map { words("narrator.say.won.\($0)") } ?? ""
+      return table.winner.map { words(GameKeys.narratorWon($0)) } ?? ""
     }
   }
 }
@@ -101,11 +102,12 @@ extension NarratorScreen {
     let moderator = narration.mode == .moderator
     let title: String
     switch narration.stage {
-    case .dusk, .nightFalls, .awake, .asleep:
-      let round = narration.stage == .dusk && table.phase == .day ? table.round + 1 : table.round  // at most Table.maximumRound + 1
-      title = words("phase.night.name", ["round": String(round)])
+    case .dusk where table.isOpenPhase:
+      // The night about to fall after a day: the next phase, of the next round
+      // (at most Table.maximumRound + 1).
+      title = words(GameKeys.phaseName(table.nextPhase ?? .night), ["round": String(table.round + 1)])
     default:
-      title = words("phase.day.name", ["round": String(table.round)])
+      title = words(GameKeys.phaseName(table.phase ?? .night), ["round": String(table.round)])
     }
     let mode = words(moderator ? "narrator.title.moderator" : "narrator.title")
     canvas.header(words, title: words.gameName(table.game) + "  ·  " + title, right: mode)
@@ -136,7 +138,8 @@ extension NarratorScreen {
       // Large type: the line in bold capitals, centred, with room around it.
       // A secret step after its choice (and every pause of the night) shows
       // the neutral screen instead, identical whatever happened.
-      let big = isAsleep(narration) || chosen ? words("narrator.eyesClosed") : line
+      // A check's answer is for the step's roles: its line stays up while it shows.
+      let big = isAsleep(narration) || (chosen && narration.answer == nil) ? words("narrator.eyesClosed") : line
       for wrapped in TextWidth.wrap(words.upper(big), width: canvas.width - 12) {
         canvas.center(wrapped, row: row, in: canvas.bounds, style: Theme.title)
         row += 2
@@ -147,7 +150,7 @@ extension NarratorScreen {
     case .dusk:
       let ready = moderator ? "narrator.dusk.ready.moderator" : "narrator.dusk.ready"
       let paragraphs = resumedNight ? ["narrator.dusk.resumed", ready]
-        : table.round == 1 && table.phase == .night && table.log.allSatisfy({ if case .looked = $0 { true } else { false } })
+        : table.round == 1 && table.isSecretPhase && table.log.allSatisfy({ if case .looked = $0 { true } else { false } })
           ? [moderator ? "narrator.dusk.moderator" : "narrator.dusk.first", ready] : [ready]
       for key in paragraphs {
         for wrapped in TextWidth.wrap(words(key), width: canvas.width - 8) {
@@ -167,6 +170,10 @@ extension NarratorScreen {
       }
     case .awake(let index):
       let steps = narration.steps(on: table)
+      if let answer = narration.answer, steps.indices.contains(index) {
+        // A check answers at once, for the step's roles (and the moderator) only.
+        drawAnswer(answer, about: narration.checked, into: &canvas, table: table, words: words, row: row)
+      }
       // After the choice Parea's screen is the neutral one: nothing else on it.
       guard steps.indices.contains(index), !(chosen && !moderator) else { break }
       let ends = narration.stageEnds ?? state.clock
@@ -187,7 +194,7 @@ extension NarratorScreen {
         canvas.write(words("narrator.moderator.recorded"), row: row, column: 3, style: Theme.good)
         break
       }
-      let prompt = words(moderator ? "narrator.record.\(steps[index].id)" : "narrator.step.\(steps[index].id).prompt")
+      let prompt = words(GameKeys.step(table.game, steps[index].id, moderator ? .record : .prompt))
       row = drawList(into: &canvas, prompt: prompt, state: state, table: table, words: words, row: row)
       hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
     case .morning:
@@ -232,6 +239,20 @@ extension NarratorScreen {
     canvas.footer(hints)
   }
 
+  /// A check's answer as a badge of one width and one style whatever it
+  /// says, so that its outline from across the table is the same.
+  private func drawAnswer(
+    _ answer: NightAnswer, about seat: Int?, into canvas: inout Canvas, table: Table, words: Words, row: Int
+  ) {
+    if let seat { canvas.center(NarratorLines.name(seat, table), row: row + 1, in: canvas.bounds, style: Style(bold: true)) }
+    let texts = NightAnswer.allCases.map { words.line(GameKeys.answer($0), of: table.game) }
+    let width = min(canvas.width - 8, (texts.map(TextWidth.of).max() ?? 0) + 4)
+    let text = words.line(GameKeys.answer(answer), of: table.game)
+    let badge = Rect(row: row + 2, column: (canvas.width - width) / 2, width: width, height: 1)
+    canvas.fill(badge, style: Theme.selected)
+    canvas.center(text, row: badge.row, in: badge, style: Theme.selected)
+  }
+
   private func isAsleep(_ narration: Narration) -> Bool {
     if case .asleep = narration.stage { true } else { false }
   }
@@ -259,7 +280,7 @@ extension NarratorScreen {
       canvas.write(player.name, row: 4 + seat, column: 5, style: player.isAlive ? style : Theme.dim, limit: 20)
       canvas.write(words.roleName(player.role), row: 4 + seat, column: 28, style: player.isAlive ? style : Theme.dim, limit: 26)
       if let death = player.death {
-        canvas.write(words("cause.\(death)"), row: 4 + seat, column: 56, style: Theme.dim, limit: canvas.width - 58)
+        canvas.write(words(GameKeys.cause(death)), row: 4 + seat, column: 56, style: Theme.dim, limit: canvas.width - 58)
       }
     }
     canvas.footer([KeyHint(key: "Esc", label: words("key.hideRoles"))])

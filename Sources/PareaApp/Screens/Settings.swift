@@ -36,7 +36,7 @@ public struct SettingsScreen: Hashable, Sendable {
         settings: [
           .choice(
             "settings.language", hint: "settings.languageHint", \.language,
-            Language.allCases.map { ($0, "language.\($0.rawValue)") },
+            Language.allCases.map { ($0, AppKeys.language($0)) },
             // Every screen's words change, the footer and header included.
             effects: [.saveSettings, .redrawAll])
         ]),
@@ -46,7 +46,7 @@ public struct SettingsScreen: Hashable, Sendable {
           .toggle("settings.voice", \.preferences.voice),
           .choice(
             "settings.voiceSpeed", \.preferences.voiceSpeed,
-            VoiceSpeed.allCases.map { ($0, "settings.voiceSpeed.\($0.rawValue)") }),
+            VoiceSpeed.allCases.map { ($0, AppKeys.voiceSpeed($0)) }),
         ]),
       SettingSection(
         title: "settings.section.houseRules",
@@ -63,7 +63,7 @@ public struct SettingsScreen: Hashable, Sendable {
           .toggle("settings.narrator.doctorMayRepeat", \.houseRules.narrator.doctorMayRepeat),
           .choice(
             "settings.narrator.tie", \.houseRules.narrator.tie,
-            TieRule.allCases.map { ($0, "settings.narrator.tie.\($0.rawValue)") }),
+            TieRule.allCases.map { ($0, AppKeys.tie($0)) }),
           .toggle("settings.narrator.announceSaves", \.houseRules.narrator.announceSaves),
         ]),
     ]

@@ -168,8 +168,7 @@ extension SetupScreen: Feature {
     do {
       table = try rules.deal(
         players: state.players, setup: state.setup, locations: state.inPlay(context.unsortedLocations.value),
-        options: TableOptions(
-          narrator: state.houseRules.narrator, roundMinutes: state.preferences.minutes(for: rules)),
+        options: TableOptions(dealing: rules, houseRules: state.houseRules, preferences: state.preferences),
         using: &random)
     } catch {
       notice = .setup(error, players: state.players.count)
@@ -179,7 +178,7 @@ extension SetupScreen: Feature {
     // position) comes along; only the next round of a scored session keeps its points.
     let carried = state.session.flatMap { $0.table == nil && $0.game == state.game ? $0 : nil }
     // A game with secret night steps is narrated unless the group keeps its own table.
-    let narrated = rules.phases.contains { !$0.steps.isEmpty } && state.preferences.narration != .manual
+    let narrated = rules.hasNightSteps && state.preferences.narration != .manual
     let narration = narrated
       ? Narration(mode: state.preferences.narration, seed: random.next())
       : nil

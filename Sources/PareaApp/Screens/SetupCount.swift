@@ -35,7 +35,7 @@ extension SetupScreen {
     let count = state.setup.badCount
     let bounds = canvas.bounds
     canvas.center(words("setup.countPrompt", ["players": String(state.players.count)]), row: 3, in: bounds)
-    let label = words("game.\(state.game).badCount.label")
+    let label = words(GameKeys.badCountLabel(state.game))
     let rows = Self.countRows(state)
     if rows.count == 1 {
       canvas.center(words.upper(label), row: 6, in: bounds, style: Theme.title)
@@ -50,7 +50,7 @@ extension SetupScreen {
     for role in fixed { counts.append((role, 1)) }
     counts.append((filler, max(0, state.players.count - count - fixed.count)))
     for (role, number) in counts where number > 0 {
-      parts.append(words.plural("role.\(role).count", number))
+      parts.append(words.plural(GameKeys.roleCount(role), number))
     }
     canvas.center(parts.joined(separator: words("list.separator")), row: 11, in: bounds, style: Theme.good)
     if let allowed = rules.allowedBadCounts(players: state.players.count) {

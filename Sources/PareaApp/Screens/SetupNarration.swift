@@ -23,10 +23,12 @@ extension SetupScreen {
     var row = 4
     for mode in NarrationMode.menu {
       let selected = mode == state.preferences.narration
-      canvas.write((selected ? "▸ " : "  ") + words("setup.narration.\(mode)"), row: row, column: 3,
+      canvas.write((selected ? "▸ " : "  ") + words(AppKeys.narrationMode(mode)), row: row, column: 3,
         style: selected ? Theme.selected : Style(bold: true))
       row += 1
-      for line in TextWidth.wrap(words("setup.narration.\(mode).hint"), width: canvas.width - 10).prefix(2) {
+      // Parea's hint says who wakes and chooses: the game's own words, if it has them.
+      let hint = mode == .parea ? words.line(.pareaHint, of: state.game) : words(AppKeys.narrationHint(mode))
+      for line in TextWidth.wrap(hint, width: canvas.width - 10).prefix(2) {
         canvas.write(line, row: row, column: 7, style: selected ? Theme.normal : Theme.dim)
         row += 1
       }

@@ -15,7 +15,7 @@ extension SetupScreen {
     case .letter("c"): return .setup(.clear)
     case .letter("d"):
       // A game with nights asks who narrates before the deal.
-      return state.rules.phases.contains { !$0.steps.isEmpty } ? .setup(.chooseNarration(true)) : .setup(.deal)
+      return state.rules.hasNightSteps ? .setup(.chooseNarration(true)) : .setup(.deal)
     default: return nil
     }
   }

@@ -50,7 +50,7 @@ public struct SummaryScreen: Hashable, Sendable {
       text = reason(ending, table: table, state: state, words: words)
     } else if !state.rules.phases.isEmpty, let winner = state.rules.winner(of: table) {
       // A game of nights and days ends by its win rule: say which.
-      text = words("summary.won.\(winner)")
+      text = words(GameKeys.summaryWon(winner))
     } else {
       return []
     }
@@ -94,7 +94,7 @@ public struct SummaryScreen: Hashable, Sendable {
     canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.title"), right: round)
     if let winner = rules.winner(of: table) {
       let bad = rules.side(winner)?.isBad == true
-      canvas.center(words.upper(words("side.\(winner).win")), row: 2, in: bounds, style: bad ? Theme.bad : Theme.good)
+      canvas.center(words.upper(words(GameKeys.sideWin(winner))), row: 2, in: bounds, style: bad ? Theme.bad : Theme.good)
     } else {
       canvas.center(words("summary.noWinner"), row: 2, in: bounds, style: Theme.title)
     }
@@ -159,7 +159,7 @@ public struct SummaryScreen: Hashable, Sendable {
         cells.append((Self.roundColumn, "+\(points[seat])", 6))
         cells.append((Self.totalColumn, String(total), width - Self.totalColumn))
       } else if let death = player.death {
-        cells.append((Self.noteColumn, words("cause.\(death)"), width - Self.noteColumn))
+        cells.append((Self.noteColumn, words(GameKeys.cause(death)), width - Self.noteColumn))
       }
       rows.append((cells, rules.isBad(player.role) ? Theme.bad : Theme.normal))
     }
@@ -174,25 +174,25 @@ public struct SummaryScreen: Hashable, Sendable {
     func name(_ seat: Int) -> String { table.seats.indices.contains(seat) ? table.seats[seat].name : "" }
     var rows: [Row] = [([], Theme.normal), ([(0, words("story.title"), width)], Theme.title)]
     for chapter in chapters {
-      rows.append(([(2, words("phase.\(chapter.phase).name", ["round": String(chapter.round)]), width - 2)], Style(bold: true)))
+      rows.append(([(2, words(GameKeys.phaseName(chapter.phase), ["round": String(chapter.round)]), width - 2)], Style(bold: true)))
       for event in chapter.events {
         let line: String
         switch event {
         case .chose(let step, let seat?):
-          line = words("story.chose.\(step)", ["name": name(seat)])
+          line = words(GameKeys.step(table.game, step, .chose), ["name": name(seat)])
         case .chose(let step, nil):
-          line = words("story.chose.\(step).none")
+          line = words(GameKeys.step(table.game, step, .choseNone))
         case .met(let step):
-          line = words("story.met.\(step)")
+          line = words(GameKeys.step(table.game, step, .met))
         case .saved:
-          line = words("story.saved")
+          line = words.line(.storySaved, of: table.game)
         case .died(let seat, let cause):
           let role = table.seats.indices.contains(seat) ? words.roleName(table.seats[seat].role) : ""
-          line = words("story.died.\(cause)", ["name": name(seat), "role": role])
+          line = words(GameKeys.storyDied(cause), ["name": name(seat), "role": role])
         case .tied:
           line = words("story.tied")
         case .quiet:
-          line = words("story.quiet.\(chapter.phase)")
+          line = words(GameKeys.storyQuiet(chapter.phase))
         }
         for (index, part) in TextWidth.wrap(line, width: width - 6).enumerated() {
           rows.append(([(index == 0 ? 4 : 6, part, width - 6)], Theme.normal))

@@ -98,7 +98,7 @@ public struct TableScreen: Hashable, Sendable {
       }
     }
 
-    var label: String { "table.command.\(self)" }
+    var label: String { AppKeys.command(self) }
   }
 
   static func commands(for state: AppState) -> [Command] {

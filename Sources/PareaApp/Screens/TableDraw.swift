@@ -78,7 +78,7 @@ extension TableScreen {
     }
     let lines = seats.map { seat -> [String] in
       let player = table.seats[seat]
-      let status = player.death.map { words("cause.\($0)") } ?? words("table.alive")
+      let status = player.death.map { words(GameKeys.cause($0)) } ?? words("table.alive")
       var rows = [
         TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 21) + " " + String(player.views)
       ]
@@ -105,7 +105,7 @@ extension TableScreen {
         let row = panel.row + 1 + offset
         var label = words(command.label)
         if command == .nextPhase, let next = table.nextPhase {
-          label = words("phase.\(next).begin")
+          label = words(GameKeys.phaseBegin(next))
         }
         if command == .timer {
           label = words(state.timer?.running == true ? "table.command.pauseTimer" : "table.command.startTimer")
@@ -118,7 +118,7 @@ extension TableScreen {
       let box = Rect(row: 6, column: 52, width: 26, height: rules.deathCauses.count + 2)
       canvas.fill(box)
       canvas.frame(box, title: words("table.howDied"), style: Theme.accent)
-      canvas.list(table.causesOffered.map { words("cause.\($0)") }, selected: causeSelection, in: box.inset(1))
+      canvas.list(table.causesOffered.map { words(GameKeys.cause($0)) }, selected: causeSelection, in: box.inset(1))
     }
     if let timer = state.timer, case .main = mode {
       let row = panel.row + Self.commands(for: state).count + 2
@@ -161,7 +161,7 @@ extension TableScreen {
   private func status(table: Table, rules: any GameType, words: Words) -> String {
     var parts: [String] = []
     if let phase = table.phase {
-      parts.append(words("phase.\(phase).name", ["round": String(table.round)]))
+      parts.append(words(GameKeys.phaseName(phase), ["round": String(table.round)]))
     }
     for seat in table.seats.indices {
       if let left = table.accusationsLeft(for: seat) {
@@ -184,8 +184,8 @@ extension TableScreen {
       // Until then, say who starts.
       return words("table.hint.firstPlayer", ["name": table.seats[first].name])
     }
-    guard rules.usesPhases else { return words("game.\(table.game).tableHint") }
-    if table.phase == .night {
+    guard rules.usesPhases else { return words(GameKeys.tableHint(table.game)) }
+    if table.isSecretPhase {
       return words(table.isMeetingNight() ? "table.hint.firstNight" : "table.hint.night")
     }
     return words("table.hint.day")

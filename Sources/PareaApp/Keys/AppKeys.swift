@@ -1,0 +1,58 @@
+import PareaLanguage
+import PareaRules
+
+/// The locale keys the app builds from its own values (an error, a question,
+/// a table command, a narration mode, a language), each built in one place,
+/// and `derived()`: every one of them, for `LocaleKeyTests`. Keys written out
+/// whole in the screens (`words("settings.title")`) are found by that test in
+/// the sources; a game's keys are `GameKeys`'.
+enum AppKeys {
+  /// A setup error's notice: `.title` and `.message`.
+  static func error(_ error: SetupError) -> String { "error.\(error.key)" }
+  /// A question's stem: `.title` and `.message`.
+  static func question(_ question: Confirmation.Question) -> String { Confirmation(question).key }
+  /// A yes/no answer's key as the language writes it, and its Latin twin.
+  static func answerKey(_ answer: String, latin: Bool) -> String { "confirm.\(answer).\(latin ? "latinKey" : "key")" }
+  static func command(_ command: TableScreen.Command) -> String { "table.command.\(command)" }
+  static func narrationMode(_ mode: NarrationMode) -> String { "setup.narration.\(mode)" }
+  static func narrationHint(_ mode: NarrationMode) -> String { "setup.narration.\(mode).hint" }
+  static func language(_ language: Language) -> String { "language.\(language.rawValue)" }
+  static func voiceSpeed(_ speed: VoiceSpeed) -> String { "settings.voiceSpeed.\(speed.rawValue)" }
+  static func tie(_ tie: TieRule) -> String { "settings.narrator.tie.\(tie.rawValue)" }
+  static func locationName(_ id: LocationID) -> String { "location.\(id).name" }
+  /// A location's role by its dealt index (the tables count from 1).
+  static func locationRole(_ id: LocationID, _ index: Int) -> String { "location.\(id).role.\(index + 1)" }
+
+  /// Every key built here (and the games' shared lines), for the locale test.
+  static func derived() -> Set<String> {
+    var keys: Set<String> = []
+    for cause in DeathCause.allCases { keys.insert(GameKeys.cause(cause)) }
+    for language in Language.allCases { keys.insert(Self.language(language)) }
+    let errors: [SetupError] = [
+      .emptyName, .duplicateName(""), .tooFewPlayers(minimum: 0, count: 0),
+      .tooManyPlayers(maximum: 0, count: 0), .moreRolesThanPlayers(roles: 0, players: 0),
+      .rolesDoNotMatchPlayers(roles: 0, players: 0), .invalidRole(""), .badCount(count: 0, allowed: nil),
+      .noLocations,
+    ]
+    for error in errors { keys.formUnion([Self.error(error) + ".title", Self.error(error) + ".message"]) }
+    let commands: [TableScreen.Command] = [
+      .look, .markDead, .nextPhase, .accuse, .tableAccuses, .guessLocation, .timer, .roles, .locations,
+      .undo, .settings, .end,
+    ]
+    for command in commands { keys.insert(Self.command(command)) }
+    let questions: [Confirmation.Question] = [
+      .abandonGame, .endGame, .discardSavedGame, .finalGuess("zoo"), .leaveSession, .moderatorRoles,
+      .playWithoutSaving(file: "", reason: "", kind: nil),
+    ]
+    for question in questions { keys.formUnion([Self.question(question) + ".title", Self.question(question) + ".message"]) }
+    for answer in ["yes", "no"] {
+      keys.formUnion([answerKey(answer, latin: false), answerKey(answer, latin: true)])
+    }
+    for mode in NarrationMode.allCases { keys.formUnion([narrationMode(mode), narrationHint(mode)]) }
+    for speed in VoiceSpeed.allCases { keys.insert(voiceSpeed(speed)) }
+    for tie in TieRule.allCases { keys.insert(Self.tie(tie)) }
+    // The lines any game may say its own way, as written for any game.
+    for line in GameKeys.Line.allCases { keys.insert(line.shared) }
+    return keys
+  }
+}
