@@ -10,7 +10,7 @@ import Testing
   /// A Killer game in progress, restored on the home screen.
   static func savedKiller() throws -> App {
     var app = makeApp()
-    app.press(.character("3"))
+    app.press(playKey("killer"))
     app.addPlayers(["A", "B", "C", "D", "E"])
     app.press(.enter, .enter)
     let saved = try #require(app.state.session).savedAndRead()
@@ -22,10 +22,10 @@ import Testing
 
   @Test func choosingAnotherGameAndDiscardingPlaysIt() throws {
     var store = TestStore(try Self.savedKiller())
-    store.press(.down) { $0.screen = .home(HomeScreen(selection: 1)) }  // Resume, then Palermo
+    store.press(.down) { $0.screen = .home(.at(.game("palermo"), in: $0)) }  // Resume, then Palermo
     store.press(.enter) {
       $0.confirmation = Confirmation(.discardSavedGame)
-      $0.screen = .home(HomeScreen(selection: 1).withPlay("palermo"))
+      $0.screen = .home(HomeScreen.at(.game("palermo"), in: $0).withPlay("palermo"))
     }
     store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
@@ -38,18 +38,18 @@ import Testing
 
   @Test func aNumberKeyChoosesTheSameWay() throws {
     var store = TestStore(try Self.savedKiller())
-    store.press(.character("2")) {
+    store.press(playKey("spy")) {
       $0.confirmation = Confirmation(.discardSavedGame)
-      $0.screen = .home(HomeScreen(selection: 2).withPlay("spy"))
+      $0.screen = .home(HomeScreen.at(.game("spy"), in: $0).withPlay("spy"))
     }
     // No: still home, on the game chosen, with nothing left to play later; the game kept.
     store.press(.character("n")) {
       $0.confirmation = nil
-      $0.screen = .home(HomeScreen(selection: 2))
+      $0.screen = .home(.at(.game("spy"), in: $0))
     }
-    store.press(.character("2")) {
+    store.press(playKey("spy")) {
       $0.confirmation = Confirmation(.discardSavedGame)
-      $0.screen = .home(HomeScreen(selection: 2).withPlay("spy"))
+      $0.screen = .home(HomeScreen.at(.game("spy"), in: $0).withPlay("spy"))
     }
     store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
@@ -67,7 +67,7 @@ import Testing
     store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
       $0.session = nil
-      $0.screen = .home(HomeScreen(selection: 2))
+      $0.screen = .home(.at(.game("killer"), in: $0))
     }
     // On Spy (the third item with Resume above it): stays on Spy.
     var onSpy = TestStore(try Self.savedKiller())
@@ -76,7 +76,7 @@ import Testing
     onSpy.press(.character("y"), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
       $0.session = nil
-      $0.screen = .home(HomeScreen(selection: 1))
+      $0.screen = .home(.at(.game("spy"), in: $0))
     }
   }
 }

@@ -38,7 +38,8 @@ import Testing
   @Test(arguments: Language.allCases) func settingsFit(_ language: Language) {
     let catalog = Catalog.builtIn(language)
     let words = Words(wording: catalog)
-    #expect(SettingsScreen.settings.count == 11)
+    // Every row its own words: a row added with another's label would hide here.
+    #expect(Set(SettingsScreen.settings.map(\.label)).count == SettingsScreen.settings.count)
     for setting in SettingsScreen.settings {
       let label = TextWidth.of(catalog.text(setting.label))
       #expect(label <= SettingsScreen.labelWidth, "\(setting.label) in \(language) is \(label) columns")

@@ -68,7 +68,7 @@ struct LighthouseWording: Wording {
     var app = Self.app()
     let home = app.render(width: 80, height: 24)
     #expect(home.lines.contains { $0.contains("LH name") })
-    app.press(.character("4"))  // the fourth game on the menu
+    app.press(playKey("lighthouse", registry: app.state.registry))
     #expect(app.state.game == "lighthouse")
     #expect(app.state.screen == .players(PlayersScreen()))
     app.addPlayers(["Anna", "Bob", "Chris", "Dina", "Eve"])
@@ -210,7 +210,7 @@ struct HarbourWording: Wording {
 
   @Test func dealtFromTheMenuAndNarratedToTheEnd() throws {
     var app = App(configuration: Self.configured())
-    app.press(.character("4"))
+    app.press(playKey("harbour", registry: app.state.registry))
     try #require(app.state.game == "harbour", "\(app.state.screen)")
     app.addPlayers(Self.names)
     app.send(.players(.proceed))

@@ -76,27 +76,27 @@ import Testing
 
   @Test func afterAGameItsNamesAreThePicksAndTheListStartsEmpty() {
     var store = TestStore(makeApp(savedNames: ["Old", "Names", "Here"]))
-    store.app.press(.character("3"))
+    store.app.press(playKey("killer"))
     store.app.addPlayers(["A", "B", "C"])
     store.press(.enter, effects: [.savePlayers(["A", "B", "C"])]) {
       $0.savedNames = ["A", "B", "C"]
       $0.screen = .setup(SetupScreen())
     }
     store.app.press(.escape, .escape)  // back to the players, then home
-    store.app.press(.character("2"))
+    store.app.press(playKey("spy"))
     // As after a restart: an empty list, the last game's names one key away.
     var restarted = makeApp(savedNames: ["A", "B", "C"])
-    restarted.press(.character("2"))
+    restarted.press(playKey("spy"))
     #expect(store.state == restarted.state)
     store.press(.character("+")) { $0.players = ["A", "B", "C"] }
   }
 
   @Test func namesTypedButNotPlayedAreKept() {
     var store = TestStore(makeApp(savedNames: ["A", "B", "C"]))
-    store.app.press(.character("3"))
+    store.app.press(playKey("killer"))
     store.app.addPlayers(["Νίκος", "Ελένη"])
-    store.press(.escape) { $0.screen = .home(HomeScreen(selection: 2)) }
-    store.press(.character("2")) {
+    store.press(.escape) { $0.screen = .home(.at(.game("killer"), in: $0)) }
+    store.press(playKey("spy")) {
       $0.game = "spy"  // the names stay with the group, not with the game
       $0.screen = .players(PlayersScreen())
     }
@@ -108,7 +108,7 @@ import Testing
 @Suite struct PlayersScreenGoldenTests {
   @Test(arguments: GoldenScreenTests.languages) func tenPlayersAndARefusedCharacter(_ language: Language) {
     var app = makeApp(language, savedNames: ["Anna", "Σοφία", "Petros"])
-    app.press(.character("3"))
+    app.press(playKey("killer"))
     app.addPlayers(["Anna", "Bob", "Chris", "Dina", "Eve", "Fay", "Gus", "Hara", "Ilias", "Jo"])
     app.press(.tab)
     // Every player shows: the list runs down to the footer.

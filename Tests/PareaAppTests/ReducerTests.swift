@@ -10,9 +10,9 @@ import PareaRules
 @Suite struct ReducerTests {
   @Test func homeMovesWrapAndChooseOpensPlayers() {
     var store = TestStore(makeApp())
-    store.send(.home(.move(-1))) { $0.screen = .home(HomeScreen(selection: 4)) }  // 3 games, settings, quit
-    store.send(.home(.move(1))) { $0.screen = .home(HomeScreen(selection: 0)) }
-    store.send(.home(.move(1))) { $0.screen = .home(HomeScreen(selection: 1)) }
+    store.send(.home(.move(-1))) { $0.screen = .home(.at(.quit, in: $0)) }  // up from the top: the last line
+    store.send(.home(.move(1))) { $0.screen = .home(.at(.game("palermo"), in: $0)) }
+    store.send(.home(.move(1))) { $0.screen = .home(.at(.game("spy"), in: $0)) }
     store.send(.home(.choose)) {
       $0.screen = .players(PlayersScreen())
       $0.game = "spy"
@@ -246,7 +246,7 @@ import PareaRules
     store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
       $0.session = nil
-      $0.screen = .home(HomeScreen(selection: 2))
+      $0.screen = .home(.at(.game("killer"), in: $0))
     }
   }
 
@@ -393,7 +393,7 @@ import PareaRules
     store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
       $0.session = nil  // the timer with it
-      $0.screen = .home(HomeScreen(selection: 1))
+      $0.screen = .home(.at(.game("spy"), in: $0))
     }
     // …and a game without a timer shows none, however long it goes on.
     store.app.send(.home(.play("killer")))
@@ -489,7 +489,7 @@ import PareaRules
     // A new game would throw the session's scores away: asked first.
     store.send(.home(.play("spy"))) {
       $0.confirmation = PareaApp.Confirmation(.discardSavedGame)
-      $0.screen = .home(HomeScreen(selection: 2).withPlay("spy"))
+      $0.screen = .home(HomeScreen.at(.game("spy"), in: $0).withPlay("spy"))
     }
     // The session goes as a whole: a new game, a new score sheet.
     store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {

@@ -86,7 +86,7 @@ import Testing
     var saved = configuration()
     saved.preferences = app.state.preferences
     var later = App(configuration: saved)
-    later.press(.character("2"))
+    later.press(playKey("spy"))
     later.addPlayers(["A", "B", "C", "D", "E"])
     later.press(.enter)
     #expect(later.render(width: 80, height: 24).lines[8].contains("12 minutes"))

@@ -165,11 +165,13 @@ import Testing
   }
 
   @Test func theSettingsChangedHereAreTheOnesTheGameReads() throws {
-    var app = try Self.settings(at: 2)
+    var app = try Self.settings(at: SettingsScreen.row("settings.voiceSpeed"))
     app.press(.right)  // speaking speed: fast
-    app.press(.down, .down, .down, .down, .left)  // the first night: off (already)
+    app.moveToSetting("settings.narrator.firstNightMeetingOnly")
+    app.press(.left)  // the first night: off (already)
     app.press(.enter)  // the first night: on
-    app.press(.down, .down, .down, .right)  // a tie: vote again
+    app.moveToSetting("settings.narrator.tie")
+    app.press(.right)  // a tie: vote again
     #expect(app.state.preferences.voiceSpeed == .fast)
     #expect(
       app.state.houseRules
@@ -184,13 +186,13 @@ import Testing
     let title = Catalog.builtIn(language).text("settings.section.narrator")
     var idle = makeApp(language)
     idle.press(.character("s"))
-    for _ in Self.rows.indices { idle.press(.down) }
+    idle.moveToSetting("settings.narrator.announceSaves")
     #expect(idle.screen.contains(title) && !idle.screen.contains(note), "\(idle.screen)")
     var app = tableApp(Palermo(), palermoRoles, language: language)
     let dealt = try #require(app.state.table?.options)
     app.press(.character("s"))
     #expect(app.settingsSelection != nil)
-    for _ in Self.rows.indices { app.press(.down) }  // the last row: a house rule the deal keeps
+    app.moveToSetting("settings.narrator.announceSaves")  // a house rule the deal keeps
     #expect(app.screen.contains(title) && app.screen.contains(note), "\(app.screen)")
     let line = try #require(app.screen.split(separator: "\n").first { $0.contains(title) })
     #expect(line.contains(note), "on the title's own row")
@@ -223,6 +225,13 @@ import Testing
 }
 
 extension App {
+  /// Moves the settings' highlight to the row labelled `label`, by ↑ and ↓.
+  mutating func moveToSetting(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let row = SettingsScreen.row(label)
+    while let selection = settingsSelection, selection != row { press(selection < row ? .down : .up) }
+    #expect(settingsSelection == row, "not on \(label)", sourceLocation: sourceLocation)
+  }
+
   /// The highlighted row of the settings screen, if it is on show.
   var settingsSelection: Int? {
     if case .settings(let page) = state.screen { page.selection } else { nil }

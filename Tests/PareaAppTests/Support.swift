@@ -218,3 +218,31 @@ extension GameSession {
     try JSONDecoder().decode(GameSession.self, from: JSONEncoder().encode(self))
   }
 }
+
+// MARK: Choosing by name, not by position
+
+/// The number key that plays `game` from the home menu (its place in `registry`):
+/// tests name the game, so a game added to the menu moves no test.
+func playKey(_ game: GameID, registry: GameRegistry = .standard) -> Key {
+  let index = registry.games.firstIndex { $0.id == game }
+  #expect(index != nil, "\(game) is not on the menu")
+  return .character(Character(String((index ?? 0) + 1)))
+}
+
+extension HomeScreen {
+  /// The home screen with `item` highlighted, as the menu stands in `state`.
+  static func at(_ item: Item, in state: AppState) -> HomeScreen {
+    let row = items(for: state).firstIndex(of: item)
+    #expect(row != nil, "\(item) is not on the menu")
+    return HomeScreen(selection: row ?? 0)
+  }
+}
+
+extension SettingsScreen {
+  /// The row of the setting whose label is `label`.
+  static func row(_ label: String) -> Int {
+    let row = settings.firstIndex { $0.label == label }
+    #expect(row != nil, "no setting \(label)")
+    return row ?? 0
+  }
+}
