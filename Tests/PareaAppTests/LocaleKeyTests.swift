@@ -62,10 +62,6 @@ import Testing
   static func derivedKeys() -> Set<String> {
     var keys = AppKeys.derived()
     for game in GameRegistry.all { keys.formUnion(Self.keys(of: game)) }
-    // The counted numbers of the rules texts (`RulesText.swift`) and the setup.
-    for stem in ["rules.minutes", "rules.wrongAccusations", "rules.points", "setup.narration.minutes", "setup.roundMinutes"] {
-      keys.formUnion([stem + ".one", stem + ".other"])
-    }
     // The settings screen's titles, labels, hints and values.
     for section in SettingsScreen.sections { keys.insert(section.title) }
     for setting in SettingsScreen.settings { keys.formUnion([setting.label, setting.hint] + setting.values) }

@@ -23,6 +23,12 @@ enum AppKeys {
   /// A location's role by its dealt index (the tables count from 1).
   static func locationRole(_ id: LocationID, _ index: Int) -> String { "location.\(id).role.\(index + 1)" }
 
+  /// The stems of the counted phrases written whole in the screens.
+  static let counted = [
+    "rules.minutes", "rules.wrongAccusations", "rules.points", "setup.narration.minutes", "setup.roundMinutes",
+    "home.moreNotices",
+  ]
+
   /// Every key built here (and the games' shared lines), for the locale test.
   static func derived() -> Set<String> {
     var keys: Set<String> = []
@@ -51,6 +57,9 @@ enum AppKeys {
     for mode in NarrationMode.allCases { keys.formUnion([narrationMode(mode), narrationHint(mode)]) }
     for speed in VoiceSpeed.allCases { keys.insert(voiceSpeed(speed)) }
     for tie in TieRule.allCases { keys.insert(Self.tie(tie)) }
+    // Counted phrases (`.one`, `.other`): the rules texts' numbers, the
+    // setup's lengths, the notices that did not fit.
+    for stem in counted { keys.formUnion([stem + ".one", stem + ".other"]) }
     // The lines any game may say its own way, as written for any game.
     for line in GameKeys.Line.allCases { keys.insert(line.shared) }
     return keys

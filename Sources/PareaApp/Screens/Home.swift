@@ -87,13 +87,18 @@ public struct HomeScreen: Hashable, Sendable {
       }
       line += 1
     }
-    // Every notice, one under the other while they fit (two damaged files are two notices).
-    var noticeRow = line + 1
-    for notice in state.notices {
-      let height = Canvas.noticeHeight(notice, words: words, width: bounds.width - 6)
-      guard noticeRow + height <= bounds.height - 1 else { break }
-      canvas.notice(notice, words: words, row: noticeRow, in: Rect(row: 0, column: 3, width: bounds.width - 6, height: 0))
-      noticeRow += height
+    // Every notice, one under the other (two damaged files are two notices);
+    // those that do not fit are counted on a line of their own, never dropped unsaid.
+    let area = Rect(row: line + 1, column: 3, width: bounds.width - 6, height: bounds.height - 2 - line)
+    let heights = state.notices.map { Canvas.noticeHeight($0, words: words, width: area.width) }
+    let placement = Stack.rows(heights, in: area, reserve: 1)
+    for (notice, rect) in zip(state.notices, placement.placed) {
+      canvas.notice(notice, words: words, row: rect.row, in: Rect(row: 0, column: area.column, width: area.width, height: 0))
+    }
+    if placement.left > 0 {
+      canvas.write(
+        words.plural("home.moreNotices", placement.left), row: placement.next, column: area.column + 1,
+        style: Theme.dim, limit: area.width - 1)
     }
     var hints = [
       KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.play")),
