@@ -88,6 +88,8 @@ public enum Action: Hashable, Sendable {
   case hide
   /// On the table.
   case table(TableAction)
+  /// On a role shown again at the table.
+  case lookAgain(LookAgainAction)
   /// On the summary.
   case summary(SummaryAction)
   /// On the narrator's screen.

@@ -164,6 +164,8 @@ public enum Screen: Hashable, Sendable {
   case reveal(RevealScreen)
   /// The game in progress.
   case table(TableScreen)
+  /// A player's role shown again, over the table.
+  case lookAgain(LookAgainScreen)
   /// Everyone's role and the winner.
   case summary(SummaryScreen)
   /// Palermo narrated: Parea (or a moderator with it) runs the nights and days.

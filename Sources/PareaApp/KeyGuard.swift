@@ -62,7 +62,6 @@ extension AppState {
       return .handOff(seat: page.seat)
     case .table(let page):
       switch page.mode {
-      case .confirmIdentity(let seat): return .identity(seat: seat)
       case .guessHandOff(let seat), .outHandOff(let seat, _): return .privateHandOff(seat: seat)
       case .confirmOut(let seat, _): return .privateAnswer(seat: seat)
       case .pick(let purpose):
@@ -72,6 +71,8 @@ extension AppState {
         }
       default: return nil
       }
+    case .lookAgain(let page):
+      return page.stage == .asking ? .identity(seat: page.seat) : nil
     case .narrator(let page):
       guard let narration = session?.narration, let table, !page.showingRoles else { return nil }
       if let pick = page.confirming {

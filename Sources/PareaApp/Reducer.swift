@@ -56,13 +56,14 @@ extension AppState {
       } else if session?.timer?.tick(now: now) == true {
         // Each game says what comes next: Spy's accusation, Palermo's vote.
         let timeUp = Notice(kind: .info, title: "timer.up.title", message: GameKeys.timeUp(rules.id))
-        if case .table(var page) = screen {
-          page.notice = timeUp
-          screen = .table(page)
-        } else if case .info(var info) = screen, case .table(var page) = info.returnTo.screen {
+        if screen.tableBeneath != nil {
+          // On the table's list, or said when the table comes back from one of its pages.
+          screen.tableBeneath?.notice = timeUp
+        } else if case .info(var info) = screen, info.returnTo.screen.tableBeneath != nil {
           // Said when the table comes back (the bell rings now).
-          page.notice = timeUp
-          info.returnTo = ReturnPoint(.table(page))
+          var under = info.returnTo.screen
+          under.tableBeneath?.notice = timeUp
+          info.returnTo = ReturnPoint(under)
           screen = .info(info)
         }
         effects.append(.bell)
@@ -93,6 +94,9 @@ extension AppState {
     case .table(let action):
       guard case .table(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.table, environment: &environment)
+    case .lookAgain(let action):
+      guard case .lookAgain(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.lookAgain, environment: &environment)
     case .summary(let action):
       guard case .summary(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.summary, environment: &environment)
@@ -137,6 +141,7 @@ extension AppState {
     case .players(let page): return ask(page, as: Screen.players)
     case .summary(let page): return ask(page, as: Screen.summary)
     case .table(let page): return ask(page, as: Screen.table)
+    case .lookAgain(let page): return ask(page, as: Screen.lookAgain)
     case .handOff(let page): return ask(page, as: Screen.handOff)
     case .reveal(let page): return ask(page, as: Screen.reveal)
     case .setup(let page): return ask(page, as: Screen.setup)
@@ -151,9 +156,9 @@ extension AppState {
       let outcome = page.tick(now: now, in: context(environment))
       screen = .handOff(page)
       return perform(outcome)
-    case .table(var page):
+    case .lookAgain(var page):
       let outcome = page.tick(now: now, in: context(environment))
-      screen = .table(page)
+      screen = .lookAgain(page)
       return perform(outcome)
     default: return []
     }
@@ -275,9 +280,16 @@ extension AppState {
   mutating func restore(_ saved: GameSession) {
     var saved = saved
     // A game saved before tables kept their options followed the settings
-    // of the moment; it goes on following them, now fixed in its table.
-    if var table = saved.table, !table.hasOptions {
-      table.options = TableOptions(dealing: table.rules, houseRules: houseRules, preferences: preferences)
+    // of the moment; it goes on following them, now fixed in its table (a
+    // narrated one kept its house rules in its narration, and reads only its
+    // round's length from today's settings).
+    if var table = saved.table {
+      let today = TableOptions(dealing: table.rules, houseRules: houseRules, preferences: preferences)
+      if !table.hasOptions {
+        table.options = today
+      } else if table.options.roundMinutes == nil {
+        table.options.roundMinutes = today.roundMinutes
+      }
       saved.table = table
     }
     game = saved.game

@@ -14,9 +14,10 @@ extension AppState {
     case .reveal: return true
     case .table(let page):
       switch page.mode {
-      case .reveal, .guessLocation, .confirmOut: return true
+      case .guessLocation, .confirmOut: return true
       default: return false
       }
+    case .lookAgain(let page): return page.stage == .showing
     case .narrator(let page):
       return page.showingRoles || session?.narration?.stage.isSecret == true
     default: return false

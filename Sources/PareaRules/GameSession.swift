@@ -232,6 +232,10 @@ extension GameSession: Codable {
     try container.encode(table == nil ? 0 : nextReveal, forKey: .nextReveal)
     if !scores.isEmpty { try container.encode(scores, forKey: .scores) }
     if roundsPlayed > 0 { try container.encode(roundsPlayed, forKey: .roundsPlayed) }
+    // The table's rules also where an older Parea reads them (the narration's
+    // `rules`); a table without options (a test's) has none to copy.
+    var narration = narration
+    narration?.earlierRules = table?.hasOptions == true ? table?.options.narrator : nil
     try container.encodeIfPresent(narration, forKey: .narration)
   }
 }

@@ -19,9 +19,10 @@
 public struct Narration: Hashable, Sendable {
   /// Who narrates (Parea or a moderator; a manual table has no narration).
   public let mode: NarrationMode
-  /// The house rules of a narration saved before the table kept them
-  /// (`TableOptions.narrator`): read from such a file, moved to its table
-  /// by `GameSession`'s decoder, never written.
+  /// The house rules as narrations were saved before the table kept them
+  /// (`TableOptions.narrator`): read from such a file and moved to its
+  /// table by `GameSession`'s decoder; written as a copy of the table's, so
+  /// that an older Parea still reads the file instead of setting it aside.
   var earlierRules: NarratorRules?
   /// Where the game stands.
   public private(set) var stage: NarrationStage
@@ -348,6 +349,7 @@ extension Narration: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(mode, forKey: .mode)
+    try container.encodeIfPresent(earlierRules, forKey: .rules)
     try container.encode(stage, forKey: .stage)
     try container.encode(revoting, forKey: .revoting)
     try container.encode(random.state, forKey: .random)

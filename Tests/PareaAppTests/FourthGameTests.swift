@@ -192,14 +192,14 @@ struct HarbourWording: Wording {
 
   /// A night at a table dealt by hand: Anna the smuggler, Bob the Keeper, the
   /// rest sailors (or, with `swapped`, Anna and Chris change roles), at dusk.
-  static func atDusk(swapped: Bool = false, _ language: Language = .en) -> App {
+  static func atDusk(swapped: Bool = false, _ language: Language = .en, mode: NarrationMode = .parea) -> App {
     var roles = [Harbour.smuggler, Harbour.keeper, Harbour.sailor, Harbour.sailor, Harbour.sailor]
     if swapped { roles.swapAt(0, 2) }
     var table = Table(
       game: Harbour(), seats: zip(names, roles).map { Seat(name: $0.0, role: $0.1) }, options: TableOptions())
     for seat in table.seats.indices { try? table.recordLook(at: seat) }
     var session = GameSession(
-      table: table, players: names, setup: Setup(badCount: 1), narration: Narration(mode: .parea, seed: 9))
+      table: table, players: names, setup: Setup(badCount: 1), narration: Narration(mode: mode, seed: 9))
     session.nextReveal = names.count
     var state = AppState(language: language, registry: GameRegistry.standard.adding(Harbour()))
     state.game = "harbour"
@@ -284,5 +284,22 @@ struct HarbourWording: Wording {
     for index in apps.indices { effects[index] = try apps[index].waitOutStage() }
     #expect(effects[0] == effects[1])
     #expect(apps[0].render(width: 80, height: 24) == apps[1].render(width: 80, height: 24))
+  }
+
+  /// The moderator records the Keeper's check and sees the answer with what
+  /// to do with it: show it, without a word, to the one who checked.
+  @Test(arguments: [Language.en, .el]) func theModeratorShowsTheAnswer(_ language: Language) throws {
+    var app = Self.atDusk(language, mode: .moderator)
+    app.press(.enter)
+    _ = try app.waitOutStage()  // the smugglers wake
+    _ = try app.choose(seat: 3)
+    _ = try app.waitOutStage()  // they sleep
+    _ = try app.waitOutStage()  // the Keeper wakes
+    _ = try app.choose(seat: 0)
+    let screen = app.screen
+    #expect(screen.contains(app.line("narrator.answer.bad")), "\(screen)")
+    #expect(screen.contains(app.line("narrator.moderator.answer")), "\(screen)")
+    #expect(screen.contains(app.line("narrator.moderator.recorded")), "\(screen)")
+    expectGolden(app.render(width: 80, height: 24), "narrator-check-moderator.\(language)")
   }
 }

@@ -191,9 +191,11 @@ import PareaRules
     page.selection = 1
     store.send(.table(.move(1))) { [page] in $0.screen = .table(page) }
     let clock = store.state.clock
-    page.mode = .confirmIdentity(seat: 1)
-    store.send(.table(.pick), effects: [.redrawAll]) { [page] in
-      $0.screen = .table(page)
+    // A page of its own over the table, which keeps the list as it was.
+    page.mode = .main
+    var look = LookAgainScreen(seat: 1, table: page)
+    store.send(.table(.pick), effects: [.redrawAll]) { [look] in
+      $0.screen = .lookAgain(look)
       $0.keyGuard = KeyPause(since: clock)
     }
     // Not yet: a double press on the pick must not go through to the role,
@@ -204,14 +206,13 @@ import PareaRules
       $0.clock = clock + 1_500
       $0.keyGuard = nil
     }
-    page.mode = .reveal(seat: 1)
-    try store.send(.table(.showRole), effects: [.saveGame, .redrawAll]) { [page] in
-      $0.screen = .table(page)
+    look.stage = .showing
+    try store.send(.lookAgain(.show), effects: [.saveGame, .redrawAll]) { [look] in
+      $0.screen = .lookAgain(look)
       try $0.session?.table?.recordLook(at: 1)  // counted: B's second look
     }
     #expect(store.state.table?.seats[1].views == 2)
-    page.mode = .main
-    store.send(.table(.hideRole), effects: [.redrawAll]) { [page] in $0.screen = .table(page) }
+    store.send(.lookAgain(.hide), effects: [.redrawAll]) { [page] in $0.screen = .table(page) }
   }
 
   @Test func languageSwitchSavesAndRedraws() {

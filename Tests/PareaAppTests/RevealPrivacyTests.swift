@@ -27,13 +27,19 @@ import Testing
     app.press(.enter)
     #expect(!app.state.showsSecret)
     app.revealEveryoneByKeys()
-    var atTable: TableScreen?
-    if case .table(let page) = app.state.screen { atTable = page }
-    var page = try #require(atTable, "not at the table: \(app.state.screen)")
+    // (The keys go one pair further: "Are you ANNA?" over the table.)
+    var page = try #require(app.state.screen.tableBeneath, "not at the table: \(app.state.screen)")
     #expect(!app.state.showsSecret)
+    // A role shown again is a page of its own over the table: secret while the card shows.
+    for (stage, expected) in [
+      (LookAgainScreen.Stage.asking, false), (.countdown(RevealCountdown()), false), (.showing, true),
+    ] {
+      var state = app.state
+      state.screen = .lookAgain(LookAgainScreen(seat: 0, stage: stage, table: page))
+      #expect(state.showsSecret == expected, "\(stage)")
+    }
     let secret: [TableScreen.Mode: Bool] = [
-      .main: false, .confirmIdentity(seat: 0): false, .countdown(seat: 0, RevealCountdown()): false,
-      .reveal(seat: 0): true, .guessHandOff(by: 0): false, .guessLocation(by: 0, selection: 0): true,
+      .main: false, .guessHandOff(by: 0): false, .guessLocation(by: 0, selection: 0): true,
       .roles(scroll: 0): false, .locations(scroll: 0): false,
       .outHandOff(seat: 0, cause: .killed): false, .confirmOut(seat: 0, cause: .killed): true,
     ]
@@ -138,9 +144,7 @@ import Testing
       for role in game.roles {
         var state = AppState(language: language, table: Self.table(game, role: role.id))
         state.game = game.id
-        var page = TableScreen()
-        page.mode = .reveal(seat: 0)
-        state.screen = .table(page)
+        state.screen = .lookAgain(LookAgainScreen(seat: 0, stage: .showing))
         let again = App(state: state, configuration: configuration(language)).render(width: 80, height: 24)
         #expect(again == Self.reveal(game, role: role.id, language), "\(game.id) \(role.id)")
       }
@@ -251,13 +255,13 @@ import Testing
     app.handle(.character("l"), now: now + 2_000)
     app.handle(.enter, now: now + 2_100)  // picks the first player: "Are you A?"
     app.handle(.enter, now: now + 2_200)  // too soon: a double press
-    var page = try #require({ if case .table(let page) = app.state.screen { page } else { nil } }())
-    #expect(page.mode == .confirmIdentity(seat: 0))
+    var page = try #require({ if case .lookAgain(let page) = app.state.screen { page } else { nil } }())
+    #expect(page.seat == 0 && page.stage == .asking)
     #expect(app.state.keyGuard == KeyPause(since: now + 2_200))
     app.tick(now: now + 3_200)
     app.handle(.enter, now: now + 3_300)
-    page = try #require({ if case .table(let page) = app.state.screen { page } else { nil } }())
-    #expect(page.mode == .countdown(seat: 0, RevealCountdown(seconds: 3)))
+    page = try #require({ if case .lookAgain(let page) = app.state.screen { page } else { nil } }())
+    #expect(page.stage == .countdown(RevealCountdown(seconds: 3)))
     let words = Words(wording: Catalog.builtIn(.en))
     let footer = try #require(app.render(width: 80, height: 24).lines.last)
     #expect(footer.contains("Esc") && footer.contains(words("key.stopCountdown")))
@@ -265,8 +269,8 @@ import Testing
     #expect(app.state.table?.seats[0].views == 1)
     app.tick(now: now + 3_400)
     app.tick(now: now + 6_400)
-    page = try #require({ if case .table(let page) = app.state.screen { page } else { nil } }())
-    #expect(page.mode == .reveal(seat: 0))
+    page = try #require({ if case .lookAgain(let page) = app.state.screen { page } else { nil } }())
+    #expect(page.stage == .showing)
     #expect(app.state.table?.seats[0].views == 2)
   }
 

@@ -178,9 +178,10 @@ enum RoleBlind {
     if state.confirmation != nil { return .whole }
     switch state.screen {
     case .reveal: return .ownerOnly
+    case .lookAgain(let page): return page.stage == .showing ? .ownerOnly : .whole
     case .table(let page):
       switch page.mode {
-      case .reveal, .confirmOut: return .ownerOnly
+      case .confirmOut: return .ownerOnly
       default: return .whole
       }
     case .narrator(let page):
@@ -202,6 +203,8 @@ enum RoleBlind {
     case .table(let page):
       kind += "." + name(page.mode)
       if case .pick(let purpose) = page.mode { kind += "." + name(purpose) }
+    case .lookAgain(let page):
+      kind += "." + name(page.stage)
     case .narrator:
       guard let narration = state.session?.narration else { break }
       kind += ".\(narration.mode.rawValue).\(name(narration.stage))"
@@ -388,14 +391,14 @@ enum RoleBlind {
   /// The screens of a game in play that the runs must reach and compare.
   static let mustCover: [String] = [
     "handOff", "reveal", "table.main", "table.pick.look", "table.pick.markDead", "table.pick.accuser",
-    "table.pick.accuse", "table.pick.tableAccuses", "table.pick.voteStarter", "table.pick.guesser", "table.confirmIdentity",
-    "table.reveal", "table.cause", "table.guessHandOff", "table.guessLocation", "table.roles", "table.outHandOff",
+    "table.pick.accuse", "table.pick.tableAccuses", "table.pick.voteStarter", "table.pick.guesser", "lookAgain.asking",
+    "lookAgain.showing", "table.cause", "table.guessHandOff", "table.guessLocation", "table.roles", "table.outHandOff",
     "table.confirmOut", "settings", "info",
     "narrator.parea.dusk", "narrator.parea.nightFalls", "narrator.parea.awake.thieves",
     "narrator.parea.awake.doctor", "narrator.parea.asleep", "narrator.parea.morning",
     "narrator.parea.discussion", "narrator.parea.vote", "narrator.moderator.dusk", "narrator.moderator.morning",
     "narrator.moderator.vote", "narrator.parea.takeAlong", "table.pick.kamikaze", "table.locations",
-    "table.countdown", "table.main+undo", "table.guessLocation+finalGuess", "table.cause+secondDeath",
+    "lookAgain.countdown", "table.main+undo", "table.guessLocation+finalGuess", "table.cause+secondDeath",
   ]
 
   /// 40 plans (8 seeds × Palermo in its three modes, Spy and Killer), 700

@@ -156,7 +156,7 @@ import Testing
     Self.ignoresI(palermo)
     Self.footerOffers(palermo, false)
     palermo.press(.enter)
-    #expect(palermo.state.screen.tablePage?.mode == .reveal(seat: 1))
+    #expect(palermo.state.screen == .lookAgain(LookAgainScreen(seat: 1, stage: .showing, table: try #require(palermo.state.screen.tableBeneath))))
     Self.ignoresI(palermo)
     Self.footerOffers(palermo, false)
 

@@ -221,6 +221,15 @@ import Testing
     app.send(.started(savedNames: [], session: try saved.savedAndRead()))
     #expect(app.state.table?.options == TableOptions(narrator: house, roundMinutes: 9))
     #expect(app.state.table?.hasOptions == true)
+    // A narrated game kept its house rules in its narration: those stay; the
+    // day's length, never saved then, is today's.
+    var narrated = saved
+    var kept = NarratorRules()
+    kept.doctorMayRepeat = true
+    narrated.table?.options = TableOptions(narrator: kept)
+    var later = App(state: fresh, configuration: configuration(.en))
+    later.send(.started(savedNames: [], session: narrated))
+    #expect(later.state.table?.options == TableOptions(narrator: kept, roundMinutes: 9))
   }
 }
 
@@ -228,7 +237,10 @@ extension App {
   /// Moves the settings' highlight to the row labelled `label`, by ↑ and ↓.
   mutating func moveToSetting(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let row = SettingsScreen.row(label)
-    while let selection = settingsSelection, selection != row { press(selection < row ? .down : .up) }
+    for _ in SettingsScreen.settings.indices {
+      guard let selection = settingsSelection, selection != row else { break }
+      press(selection < row ? .down : .up)
+    }
     #expect(settingsSelection == row, "not on \(label)", sourceLocation: sourceLocation)
   }
 

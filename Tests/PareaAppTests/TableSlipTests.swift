@@ -16,8 +16,9 @@ func tableApp(_ game: some GameType, _ roles: [RoleID], location: LocationID? = 
   let seats = roles.indices.map { index in
     Seat(name: names[index], role: roles[index], locationRole: location == nil || roles[index] == Spy.spy ? nil : index)
   }
-  // Dealt with the default options, as the app deals.
-  var table = Table(game: game, seats: seats, location: location, options: TableOptions())
+  // Dealt with the default options, as the app deals: the game's own round length.
+  var table = Table(
+    game: game, seats: seats, location: location, options: TableOptions(roundMinutes: game.roundMinutes))
   for seat in seats.indices { try? table.recordLook(at: seat) }
   var state = AppState(language: language, table: table)
   state.game = game.id

@@ -78,14 +78,18 @@ struct TableOptionsTests {
   /// A narrated game saved before the table kept its options had the house
   /// rules in its narration: they are read into the table and written there.
   @Test func aNarrationsEarlierRulesMoveToTheTable() throws {
-    var table = try Self.dealt(nil)
+    var table = try Self.dealt(TableOptions())
     for seat in table.seats.indices { try table.recordLook(at: seat) }
     let session = GameSession(
       table: table, players: Self.names, setup: Setup(roles: Self.roles), narration: Narration(mode: .parea, seed: 3))
     var object = try #require(
       try JSONSerialization.jsonObject(with: JSONEncoder().encode(session)) as? [String: Any])
     var narration = try #require(object["narration"] as? [String: Any])
-    #expect(narration["rules"] == nil, "today's files keep them in the table only")
+    // Today's files have them in the table, and a copy where an older Parea reads them.
+    #expect(narration["rules"] != nil)
+    var saved = try #require(object["table"] as? [String: Any])
+    saved["options"] = nil
+    object["table"] = saved
     narration["rules"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.chosen.narrator))
     object["narration"] = narration
     let earlier = try JSONSerialization.data(withJSONObject: object)
@@ -93,10 +97,15 @@ struct TableOptionsTests {
     #expect(read.table?.options.narrator == Self.chosen.narrator)
     #expect(read.table?.hasOptions == true)
     #expect(read.isValid(rules: Palermo()))
-    // Written again: in the table, not in the narration.
-    let again = try #require(
+    #expect(read.table?.options.roundMinutes == nil, "not saved then: the app takes today's (`AppState.restore`)")
+    // Written again: in the table, and the copy for an older Parea.
+    let again = try JSONDecoder().decode(GameSession.self, from: JSONEncoder().encode(read))
+    #expect(again == read)
+    let written = try #require(
       try JSONSerialization.jsonObject(with: JSONEncoder().encode(read)) as? [String: Any])
-    #expect((again["narration"] as? [String: Any])?["rules"] == nil)
-    #expect(((again["table"] as? [String: Any])?["options"] as? [String: Any])?["narrator"] != nil)
+    #expect(((written["table"] as? [String: Any])?["options"] as? [String: Any])?["narrator"] != nil)
+    let copy = try #require((written["narration"] as? [String: Any])?["rules"])
+    let copied = try JSONDecoder().decode(NarratorRules.self, from: JSONSerialization.data(withJSONObject: copy))
+    #expect(copied == Self.chosen.narrator)
   }
 }

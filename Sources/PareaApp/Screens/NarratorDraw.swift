@@ -106,8 +106,13 @@ extension NarratorScreen {
       // The night about to fall after a day: the next phase, of the next round
       // (at most Table.maximumRound + 1).
       title = words(GameKeys.phaseName(table.nextPhase ?? .night), ["round": String(table.round + 1)])
-    default:
+    case .dusk, .nightFalls, .awake, .asleep:
       title = words(GameKeys.phaseName(table.phase ?? .night), ["round": String(table.round)])
+    default:
+      // From the morning on, the day's name: after a night's death the table
+      // moves on only once the kamikaze has chosen, but everyone is awake.
+      let day = table.rules.phases.first { $0.kind == .open }?.id ?? .day
+      title = words(GameKeys.phaseName(day), ["round": String(table.round)])
     }
     let mode = words(moderator ? "narrator.title.moderator" : "narrator.title")
     canvas.header(words, title: words.gameName(table.game) + "  ·  " + title, right: mode)
@@ -171,8 +176,12 @@ extension NarratorScreen {
     case .awake(let index):
       let steps = narration.steps(on: table)
       if let answer = narration.answer, steps.indices.contains(index) {
-        // A check answers at once, for the step's roles (and the moderator) only.
-        drawAnswer(answer, about: narration.checked, into: &canvas, table: table, words: words, row: row)
+        // A check answers at once, for the step's roles (and the moderator, who shows it to them).
+        row = drawAnswer(answer, about: narration.checked, into: &canvas, table: table, words: words, row: row)
+        if moderator {
+          canvas.write(words("narrator.moderator.answer"), row: row, column: 3, style: Theme.dim, limit: canvas.width - 6)
+          row += 2
+        }
       }
       // After the choice Parea's screen is the neutral one: nothing else on it.
       guard steps.indices.contains(index), !(chosen && !moderator) else { break }
@@ -241,9 +250,10 @@ extension NarratorScreen {
 
   /// A check's answer as a badge of one width and one style whatever it
   /// says, so that its outline from across the table is the same.
+  /// Returns the row below it, after a blank one.
   private func drawAnswer(
     _ answer: NightAnswer, about seat: Int?, into canvas: inout Canvas, table: Table, words: Words, row: Int
-  ) {
+  ) -> Int {
     if let seat { canvas.center(NarratorLines.name(seat, table), row: row + 1, in: canvas.bounds, style: Style(bold: true)) }
     let texts = NightAnswer.allCases.map { words.line(GameKeys.answer($0), of: table.game) }
     let width = min(canvas.width - 8, (texts.map(TextWidth.of).max() ?? 0) + 4)
@@ -251,6 +261,7 @@ extension NarratorScreen {
     let badge = Rect(row: row + 2, column: (canvas.width - width) / 2, width: width, height: 1)
     canvas.fill(badge, style: Theme.selected)
     canvas.center(text, row: badge.row, in: badge, style: Theme.selected)
+    return badge.row + 2
   }
 
   private func isAsleep(_ narration: Narration) -> Bool {

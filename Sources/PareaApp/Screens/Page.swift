@@ -169,9 +169,34 @@ extension Screen {
     case .handOff(let page): page
     case .reveal(let page): page
     case .table(let page): page
+    case .lookAgain(let page): page
     case .summary(let page): page
     case .narrator(let page): page
     case .settings(let page): page
+    }
+  }
+}
+
+extension Screen {
+  /// The table's own page: the one on show, or the one a page of the table
+  /// (a role shown again) goes back to; nil away from the table.
+  var tableBeneath: TableScreen? {
+    get {
+      switch self {
+      case .table(let page): page
+      case .lookAgain(let page): page.table
+      default: nil
+      }
+    }
+    set {
+      guard let newValue else { return }
+      switch self {
+      case .table: self = .table(newValue)
+      case .lookAgain(var page):
+        page.table = newValue
+        self = .lookAgain(page)
+      default: break
+      }
     }
   }
 }

@@ -9,12 +9,6 @@ public struct TableScreen: Hashable, Sendable {
     case main
     /// Choosing a player for a purpose.
     case pick(Purpose)
-    /// "Are you ANNA?" before showing a role again.
-    case confirmIdentity(seat: Int)
-    /// The reveal countdown (a house rule) before a role is shown again.
-    case countdown(seat: Int, RevealCountdown)
-    /// A role shown again, in private.
-    case reveal(seat: Int)
     /// Choosing how a player died.
     case cause(seat: Int)
     /// "Pass the laptop to ANNA" before a claimed spy guesses in private.
@@ -39,7 +33,7 @@ public struct TableScreen: Hashable, Sendable {
     var offersRules: Bool {
       switch self {
       case .main, .pick, .cause, .roles, .locations: true
-      case .confirmIdentity, .countdown, .reveal, .guessHandOff, .guessLocation, .outHandOff, .confirmOut: false
+      case .guessHandOff, .guessLocation, .outHandOff, .confirmOut: false
       }
     }
   }
@@ -166,20 +160,6 @@ public struct TableScreen: Hashable, Sendable {
         return nil
       default: return nil
       }
-    case .confirmIdentity:
-      // Only the keys its footer names (deaf for a moment when it appears: `KeyGuard`).
-      switch shortcut {
-      case .escape: return .table(.cancel)
-      case .enter: return .table(.showRole)
-      default: return nil
-      }
-    case .countdown:
-      return shortcut == .escape ? .table(.cancel) : nil
-    case .reveal:
-      switch shortcut {
-      case .enter, .escape: return .table(.hideRole)
-      default: return nil
-      }
     case .guessHandOff, .outHandOff:
       switch shortcut {
       case .enter: return .table(.pick)
@@ -227,10 +207,6 @@ public enum TableAction: Hashable, Sendable {
   case command(TableScreen.Command)
   /// Choose the highlighted player, cause or location.
   case pick
-  /// Show the role after "Are you ANNA?".
-  case showRole
-  /// Hide a role shown again.
-  case hideRole
   /// Leave the current step and go back to the list.
   case cancel
   /// Dismiss the last result.

@@ -15,27 +15,6 @@ extension TableScreen {
     guard let table = state.table else { return }
     let rules = state.rules
     switch mode {
-    case .confirmIdentity(let seat), .countdown(let seat, _):
-      // Only the question: the next screen is private.
-      canvas.header(words, title: words.gameName(table.game))
-      let bounds = canvas.bounds
-      canvas.center(words("table.areYou", ["name": words.upper(table.seats[seat].name)]), row: 10, in: bounds, style: Theme.title)
-      if case .countdown(_, let countdown) = mode {
-        canvas.center(words("handOff.countdown", ["seconds": String(countdown.seconds)]), row: 12, in: bounds, style: Theme.title)
-        canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
-      } else if state.keyGuard != nil {
-        canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
-        canvas.center(words("table.areYouWait"), row: 14, in: bounds, style: Theme.dim)  // the footer says why
-      } else {
-        canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
-        canvas.footer([
-          KeyHint(key: "Enter", label: words("key.showRole")), KeyHint(key: "Esc", label: words("key.cancel")),
-        ])
-      }
-      return
-    case .reveal(let seat):
-      RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
-      return
     case .roles(let scroll):
       drawRoles(into: &canvas, state: state, words: words, scroll: scroll)
       return

@@ -24,7 +24,6 @@ extension AppState {
 /// outcome, for the top-level reducer to apply in the same order.
 extension TableScreen: Feature {
   mutating func reduce(_ action: TableAction, in context: ScreenContext) -> Outcome {
-    if action == .showRole { return revealAgain(afterCountdown: false, in: context) }
     guard var draft = SessionDraft(context.session) else { return .stay }
     let state = context.state
     let rules = draft.table.rules
@@ -93,11 +92,6 @@ extension TableScreen: Feature {
       // A kamikaze's choice cannot be skipped: the rules wait for it.
       if case .pick(.kamikaze) = mode { break }
       mode = .main
-    case .showRole:
-      break  // above: the look is not a change of the table's list
-    case .hideRole:
-      mode = .main
-      outcome.effects.append(.redrawAll)
     case .pick:
       outcome = pick(&draft, in: context)
     case .answerOut(let out):
@@ -124,14 +118,6 @@ extension TableScreen: Feature {
     default:
       return nil
     }
-  }
-
-  /// The clock moved on: a running countdown before a role shown again steps.
-  mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
-    guard case .countdown(let seat, var countdown) = mode else { return .stay }
-    let done = countdown.step(now: now)
-    mode = .countdown(seat: seat, countdown)
-    return done ? revealAgain(afterCountdown: true, in: context) : .stay
   }
 
   /// "Undo …?" answered (at the table or on the summary): yes takes the
@@ -166,24 +152,6 @@ extension TableScreen: Feature {
   }
 
   // MARK: Steps
-
-  /// "Are you ANNA?" answered (or its countdown run out): the role again,
-  /// after the countdown when the house rule asks for one, as at the hand-off.
-  private mutating func revealAgain(afterCountdown: Bool, in context: ScreenContext) -> Outcome {
-    guard context.table != nil else { return .stay }
-    let seat: Int
-    switch mode {
-    case .confirmIdentity(let asked) where !afterCountdown: seat = asked
-    case .countdown(let counting, _) where afterCountdown: seat = counting
-    default: return .stay
-    }
-    if context.state.houseRules.revealCountdown && !afterCountdown {
-      mode = .countdown(seat: seat, RevealCountdown())
-      return .stay
-    }
-    mode = .reveal(seat: seat)
-    return .stay([.session(.look(seat: seat))], effects: [.saveGame, .redrawAll])
-  }
 
   private mutating func move(_ step: Int, in context: ScreenContext) {
     let state = context.state
@@ -234,8 +202,9 @@ extension TableScreen: Feature {
       let name = Notice.Argument.text(table.seats[seat].name)
       switch purpose {
       case .look:
-        mode = .confirmIdentity(seat: seat)
-        return .stay(effects: [.redrawAll])
+        // A page of its own, which comes back to the list as it was.
+        mode = .main
+        return .go(.lookAgain(LookAgainScreen(seat: seat, table: self)), effects: [.redrawAll])
       case .markDead:
         if rules.deathCauses.count == 1 {
           return markDead(seat, cause: rules.deathCauses[0], &draft, in: context)

@@ -1,0 +1,110 @@
+import PareaCanvas
+import PareaRules
+
+/// A player's role shown again at the table, in private: "Are you ANNA?",
+/// the countdown when the house rule asks for one, then the card. A page of
+/// its own over the table, which it goes back to as it was.
+public struct LookAgainScreen: Hashable, Sendable {
+  /// Where the look stands.
+  public enum Stage: Hashable, Sendable {
+    /// "Are you ANNA?" (deaf for a moment when it appears: `KeyGuard`).
+    case asking
+    /// The house rule's countdown before the card.
+    case countdown(RevealCountdown)
+    /// The card, in private.
+    case showing
+  }
+
+  /// The player who looks.
+  public var seat: Int
+  /// Where the look stands.
+  public var stage: Stage
+  /// The table's page to go back to, as it was.
+  public var table: TableScreen
+
+  /// "Are you …?" for `seat`, over `table`.
+  public init(seat: Int, stage: Stage = .asking, table: TableScreen = TableScreen()) {
+    self.seat = seat
+    self.stage = stage
+    self.table = table
+  }
+}
+
+/// What the player can do while looking again.
+public enum LookAgainAction: Hashable, Sendable {
+  /// "Yes, it is me": the card (after the countdown, under that house rule).
+  case show
+  /// The card is hidden: back to the table.
+  case hide
+  /// Not me, or not now: back to the table.
+  case cancel
+}
+
+extension LookAgainScreen: Feature {
+  func action(for key: Key, in context: ScreenContext) -> Action? {
+    // Only the keys the footer names.
+    switch (stage, Shortcut(key)) {
+    case (.asking, .enter): .lookAgain(.show)
+    case (.asking, .escape), (.countdown, .escape): .lookAgain(.cancel)
+    case (.showing, .enter), (.showing, .escape): .lookAgain(.hide)
+    default: nil
+    }
+  }
+
+  mutating func reduce(_ action: LookAgainAction, in context: ScreenContext) -> Outcome {
+    switch action {
+    case .show:
+      guard stage == .asking else { return .stay }
+      if context.state.houseRules.revealCountdown {
+        stage = .countdown(RevealCountdown())
+        return .stay
+      }
+      return show()
+    case .hide:
+      return .go(.table(table), effects: [.redrawAll])
+    case .cancel:
+      return .go(.table(table))
+    }
+  }
+
+  /// The countdown steps; at its end, the card.
+  mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
+    guard case .countdown(var countdown) = stage else { return .stay }
+    let done = countdown.step(now: now)
+    stage = .countdown(countdown)
+    return done ? show() : .stay
+  }
+
+  private mutating func show() -> Outcome {
+    stage = .showing
+    return .stay([.session(.look(seat: seat))], effects: [.saveGame, .redrawAll])
+  }
+
+  func back(in context: ScreenContext) -> Outcome { .go(.table(table), effects: [.redrawAll]) }
+
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
+    let state = context.state
+    let words = context.words
+    guard let table = state.table, table.seats.indices.contains(seat) else { return }
+    if stage == .showing {
+      RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
+      return
+    }
+    // Only the question: the next screen is private.
+    canvas.header(words, title: words.gameName(table.game))
+    let bounds = canvas.bounds
+    canvas.center(words("table.areYou", ["name": words.upper(table.seats[seat].name)]), row: 10, in: bounds, style: Theme.title)
+    if case .countdown(let countdown) = stage {
+      canvas.center(words("handOff.countdown", ["seconds": String(countdown.seconds)]), row: 12, in: bounds, style: Theme.title)
+      canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
+    } else if state.keyGuard != nil {
+      canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
+      canvas.center(words("table.areYouWait"), row: 14, in: bounds, style: Theme.dim)  // the footer says why
+    } else {
+      canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
+      canvas.footer([
+        KeyHint(key: "Enter", label: words("key.showRole")), KeyHint(key: "Esc", label: words("key.cancel")),
+      ])
+    }
+  }
+}
