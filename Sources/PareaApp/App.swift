@@ -90,6 +90,8 @@ public enum Action: Hashable, Sendable {
   case table(TableAction)
   /// On a role shown again at the table.
   case lookAgain(LookAgainAction)
+  /// On the table's list of roles or of locations.
+  case tableList(TableListAction)
   /// On the summary.
   case summary(SummaryAction)
   /// On the narrator's screen.

@@ -166,6 +166,8 @@ public enum Screen: Hashable, Sendable {
   case table(TableScreen)
   /// A player's role shown again, over the table.
   case lookAgain(LookAgainScreen)
+  /// The roles in this game, or the locations, over the table.
+  case tableList(TableListScreen)
   /// Everyone's role and the winner.
   case summary(SummaryScreen)
   /// Palermo narrated: Parea (or a moderator with it) runs the nights and days.

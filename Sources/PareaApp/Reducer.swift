@@ -97,6 +97,9 @@ extension AppState {
     case .lookAgain(let action):
       guard case .lookAgain(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.lookAgain, environment: &environment)
+    case .tableList(let action):
+      guard case .tableList(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.tableList, environment: &environment)
     case .summary(let action):
       guard case .summary(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.summary, environment: &environment)
@@ -142,6 +145,7 @@ extension AppState {
     case .summary(let page): return ask(page, as: Screen.summary)
     case .table(let page): return ask(page, as: Screen.table)
     case .lookAgain(let page): return ask(page, as: Screen.lookAgain)
+    case .tableList(let page): return ask(page, as: Screen.tableList)
     case .handOff(let page): return ask(page, as: Screen.handOff)
     case .reveal(let page): return ask(page, as: Screen.reveal)
     case .setup(let page): return ask(page, as: Screen.setup)

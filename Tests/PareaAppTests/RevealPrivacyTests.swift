@@ -38,9 +38,14 @@ import Testing
       state.screen = .lookAgain(LookAgainScreen(seat: 0, stage: stage, table: page))
       #expect(state.showsSecret == expected, "\(stage)")
     }
+    // The lists of roles and locations: in the open.
+    for kind in [TableListScreen.Kind.roles, .locations] {
+      var state = app.state
+      state.screen = .tableList(TableListScreen(kind, table: page))
+      #expect(!state.showsSecret, "\(kind)")
+    }
     let secret: [TableScreen.Mode: Bool] = [
       .main: false, .guessHandOff(by: 0): false, .guessLocation(by: 0, selection: 0): true,
-      .roles(scroll: 0): false, .locations(scroll: 0): false,
       .outHandOff(seat: 0, cause: .killed): false, .confirmOut(seat: 0, cause: .killed): true,
     ]
     for (mode, expected) in secret {

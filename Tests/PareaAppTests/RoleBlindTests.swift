@@ -205,6 +205,8 @@ enum RoleBlind {
       if case .pick(let purpose) = page.mode { kind += "." + name(purpose) }
     case .lookAgain(let page):
       kind += "." + name(page.stage)
+    case .tableList(let page):
+      kind += "." + name(page.kind)
     case .narrator:
       guard let narration = state.session?.narration else { break }
       kind += ".\(narration.mode.rawValue).\(name(narration.stage))"
@@ -392,12 +394,12 @@ enum RoleBlind {
   static let mustCover: [String] = [
     "handOff", "reveal", "table.main", "table.pick.look", "table.pick.markDead", "table.pick.accuser",
     "table.pick.accuse", "table.pick.tableAccuses", "table.pick.voteStarter", "table.pick.guesser", "lookAgain.asking",
-    "lookAgain.showing", "table.cause", "table.guessHandOff", "table.guessLocation", "table.roles", "table.outHandOff",
+    "lookAgain.showing", "table.cause", "table.guessHandOff", "table.guessLocation", "tableList.roles", "table.outHandOff",
     "table.confirmOut", "settings", "info",
     "narrator.parea.dusk", "narrator.parea.nightFalls", "narrator.parea.awake.thieves",
     "narrator.parea.awake.doctor", "narrator.parea.asleep", "narrator.parea.morning",
     "narrator.parea.discussion", "narrator.parea.vote", "narrator.moderator.dusk", "narrator.moderator.morning",
-    "narrator.moderator.vote", "narrator.parea.takeAlong", "table.pick.kamikaze", "table.locations",
+    "narrator.moderator.vote", "narrator.parea.takeAlong", "table.pick.kamikaze", "tableList.locations",
     "lookAgain.countdown", "table.main+undo", "table.guessLocation+finalGuess", "table.cause+secondDeath",
   ]
 

@@ -145,7 +145,7 @@ import Testing
     Self.footerOffers(palermo)
     // The roles in this game, scrolled.
     palermo.press(.escape, .character("r"), .down, .down)
-    #expect(palermo.state.screen.tablePage?.mode == .roles(scroll: 2))
+    #expect(palermo.state.screen == .tableList(TableListScreen(.roles, scroll: 2, table: try #require(palermo.state.screen.tableBeneath))))
     Self.opensAndComesBack(palermo, game: "palermo")
     Self.footerOffers(palermo)
     // "Are you ANNA?", paused and then not, and the role again: nothing.

@@ -81,23 +81,22 @@ import Testing
   @Test func theTablesRoleListStopsAtItsLastLine() throws {
     var app = tableApp(Palermo(), palermoRoles)
     app.send(.table(.command(.roles)))
-    for _ in 0..<50 { app.send(.table(.move(1))) }
+    for _ in 0..<50 { app.send(.tableList(.scroll(1))) }
     let words = app.environment.words(.en)
-    let page = try #require(app.page)
-    let limit = TableScreen.maxScroll(of: page.mode, state: app.state, words: words, locationCount: 0)
+    let limit = TableListScreen.maxScroll(of: .roles, state: app.state, words: words, locations: 0)
     #expect(limit > 0, "the roles of seven players fill more than one screen")
-    #expect(page.mode == .roles(scroll: limit))
+    #expect(app.list?.scroll == limit)
     let atEnd = app.render(width: 80, height: 24)
-    app.send(.table(.move(-1)))
-    #expect(app.page?.mode == .roles(scroll: limit - 1))
+    app.send(.tableList(.scroll(-1)))
+    #expect(app.list?.scroll == limit - 1)
     #expect(app.render(width: 80, height: 24) != atEnd, "one step back moves the view")
   }
 
   @Test func aListThatFitsDoesNotScroll() {
     var app = tableApp(Spy(), [Spy.spy, Spy.local, Spy.local, Spy.local], location: "zoo")
     app.send(.table(.command(.locations)))
-    for _ in 0..<50 { app.send(.table(.move(1))) }
-    #expect(app.page?.mode == .locations(scroll: 0))
+    for _ in 0..<50 { app.send(.tableList(.scroll(1))) }
+    #expect(app.list == TableListScreen(.locations, table: TableScreen()))
   }
 
   @Test func theSummaryStopsAtItsLastRow() throws {

@@ -36,6 +36,8 @@ let killerRoles = [Killer.killer, Killer.cop, Killer.citizen, Killer.killer, Kil
 extension App {
   /// The table's page on show.
   var page: TableScreen? { state.screen.tablePage }
+  /// The table's list of roles or locations on show.
+  var list: TableListScreen? { if case .tableList(let page) = state.screen { page } else { nil } }
 
   /// Marks `seat` out from the list: the pick opens on the first living player.
   mutating func markOut(_ seat: Int, causeMoves: Int = 0) throws {

@@ -170,6 +170,7 @@ extension Screen {
     case .reveal(let page): page
     case .table(let page): page
     case .lookAgain(let page): page
+    case .tableList(let page): page
     case .summary(let page): page
     case .narrator(let page): page
     case .settings(let page): page
@@ -179,12 +180,13 @@ extension Screen {
 
 extension Screen {
   /// The table's own page: the one on show, or the one a page of the table
-  /// (a role shown again) goes back to; nil away from the table.
+  /// (a role shown again, a list) goes back to; nil away from the table.
   var tableBeneath: TableScreen? {
     get {
       switch self {
       case .table(let page): page
       case .lookAgain(let page): page.table
+      case .tableList(let page): page.table
       default: nil
       }
     }
@@ -195,6 +197,9 @@ extension Screen {
       case .lookAgain(var page):
         page.table = newValue
         self = .lookAgain(page)
+      case .tableList(var page):
+        page.table = newValue
+        self = .tableList(page)
       default: break
       }
     }

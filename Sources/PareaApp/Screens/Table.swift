@@ -16,10 +16,6 @@ public struct TableScreen: Hashable, Sendable {
     /// A claimed spy choosing the location to guess; the same screen whether
     /// or not the player is a spy.
     case guessLocation(by: Int, selection: Int)
-    /// The roles in this game, with descriptions.
-    case roles(scroll: Int)
-    /// The list of possible locations.
-    case locations(scroll: Int)
     /// "Pass the laptop to ANNA" before a player marked out answers in
     /// private whether that is true (Killer: a wink takes out citizens only).
     case outHandOff(seat: Int, cause: DeathCause)
@@ -32,7 +28,7 @@ public struct TableScreen: Hashable, Sendable {
     /// the way to a role or a guess, nor on them.
     var offersRules: Bool {
       switch self {
-      case .main, .pick, .cause, .roles, .locations: true
+      case .main, .pick, .cause: true
       case .guessHandOff, .guessLocation, .outHandOff, .confirmOut: false
       }
     }
@@ -184,14 +180,6 @@ public struct TableScreen: Hashable, Sendable {
       case .enter: return .table(.pick)
       case .escape: return .table(.cancel)
       default: return nil
-      }
-    case .roles, .locations:
-      switch shortcut {
-      case .up: return .table(.move(-1))
-      case .down: return .table(.move(1))
-      case .pageUp: return .table(.move(-10))
-      case .pageDown, .space: return .table(.move(10))
-      default: return .table(.cancel)
       }
     }
   }

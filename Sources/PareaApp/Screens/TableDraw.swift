@@ -15,12 +15,6 @@ extension TableScreen {
     guard let table = state.table else { return }
     let rules = state.rules
     switch mode {
-    case .roles(let scroll):
-      drawRoles(into: &canvas, state: state, words: words, scroll: scroll)
-      return
-    case .locations(let scroll):
-      drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: nil, scroll: scroll)
-      return
     case .guessHandOff(let by):
       drawGuessHandOff(into: &canvas, name: table.seats[by].name, game: table.game, words: words)
       return
@@ -32,7 +26,7 @@ extension TableScreen {
       drawConfirmOut(into: &canvas, seat: seat, cause: cause, table: table, words: words)
       return
     case .guessLocation(let by, let selection):
-      drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: selection, scroll: 0, guesser: by)
+      Self.drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: selection, scroll: 0, guesser: by)
       return
     default: break
     }
@@ -183,60 +177,14 @@ extension TableScreen {
     }
   }
 
-  /// Where the roles' text goes.
-  static func rolesBody(size: Size) -> Rect {
-    Rect(row: 2, column: 3, width: size.width - 7, height: size.height - 4)
-  }
 
   /// Where the list of locations goes.
   static func locationsBody(size: Size) -> Rect {
     Rect(row: 2, column: 3, width: size.width - 6, height: size.height - 4)
   }
 
-  /// The furthest the roles' text or the locations' list can scroll.
-  static func maxScroll(of mode: Mode, state: AppState, words: Words, locationCount: Int) -> Int {
-    switch mode {
-    case .roles:
-      let body = rolesBody(size: state.viewport)
-      return max(0, roleLines(state: state, words: words, width: body.width).count - body.height)
-    case .locations:
-      return max(0, ColumnGrid.rows(locationCount) - locationsBody(size: state.viewport).height)
-    default:
-      return 0
-    }
-  }
 
-  private func drawRoles(into canvas: inout Canvas, state: AppState, words: Words, scroll: Int) {
-    canvas.header(words, title: words("table.rolesTitle"))
-    let body = Self.rolesBody(size: Size(width: canvas.width, height: canvas.height))
-    let lines = Self.roleLines(state: state, words: words, width: body.width)
-    canvas.paragraphs(lines, in: body, scroll: min(scroll, max(0, lines.count - body.height)))
-    canvas.footer([
-      KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "i", label: words("key.rules")),
-      KeyHint(key: "Esc", label: words("key.back")),
-    ])
-  }
 
-  /// The roles dealt in this game with their descriptions, wrapped to `width`.
-  static func roleLines(state: AppState, words: Words, width: Int) -> [(String, Style)] {
-    guard let table = state.table else { return [] }
-    let rules = state.rules
-    var seen: [RoleID] = []
-    for seat in table.seats where !seen.contains(seat.role) { seen.append(seat.role) }
-    let order = rules.roles.map(\.id).filter(seen.contains)
-    var lines: [(String, Style)] = []
-    for role in order {
-      let count = table.seats.filter { $0.role == role }.count
-      let side = rules.role(role).map { words.sideName($0.side) } ?? ""
-      // With the house rule every count goes: "Local ×4" at a table of six says two spies.
-      let hideCount = state.houseRules.hideSpyCount && rules.usesLocations
-      let title = words.roleName(role) + (count > 1 && !hideCount ? " ×\(count)" : "") + "  ·  " + side
-      lines.append((title, rules.isBad(role) ? Theme.bad : Theme.good))
-      lines += wrapped(state.roleDescription(role, of: rules, words: words), width: width, indent: 2)
-      lines.append(("", .plain))
-    }
-    return lines
-  }
 
   /// The laptop goes to whoever claims to be a spy. Nothing here depends on
   /// the claimant's role: a spy and a local get the same screen.
@@ -276,7 +224,8 @@ extension TableScreen {
     ])
   }
 
-  private func drawLocations(
+  /// The locations in columns: the list at the table, or a claimed spy's guess (`guesser`).
+  static func drawLocations(
     into canvas: inout Canvas, state: AppState, words: Words, locations: [Location],
     selection: Int?, scroll: Int, guesser: Int? = nil
   ) {

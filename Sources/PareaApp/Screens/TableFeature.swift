@@ -75,8 +75,9 @@ extension TableScreen: Feature {
         _ = try? draft.apply(.timer(.toggle(minutes: draft.table.roundMinutes)))
       case .guessLocation:
         startPick(.guesser)
-      case .roles: mode = .roles(scroll: 0)
-      case .locations: mode = .locations(scroll: 0)
+      // Pages of their own, which come back to the list as it was.
+      case .roles: outcome.next = .go(.tableList(TableListScreen(.roles, table: self)))
+      case .locations: outcome.next = .go(.tableList(TableListScreen(.locations, table: self)))
       case .undo:
         if let step = draft.table.lastStep {
           outcome.next = .ask(Confirmation(.undo(step)))
@@ -163,14 +164,6 @@ extension TableScreen: Feature {
     case .cause: causeSelection = Self.wrap(causeSelection + step, table.rules.deathCauses.count)
     case .guessLocation(let by, let selection):
       mode = .guessLocation(by: by, selection: Self.clamp(selection + step, state.inPlay(context.unsortedLocations.value).count))
-    // Clamped here, not only when drawn: one step back always moves the view.
-    case .roles(let scroll):
-      let limit = Self.maxScroll(of: mode, state: state, words: context.words, locationCount: 0)
-      mode = .roles(scroll: max(0, min(limit, scroll + step)))
-    case .locations(let scroll):
-      let count = state.inPlay(context.unsortedLocations.value).count
-      let limit = Self.maxScroll(of: mode, state: state, words: context.words, locationCount: count)
-      mode = .locations(scroll: max(0, min(limit, scroll + step)))
     default: break
     }
   }
