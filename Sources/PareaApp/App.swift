@@ -92,6 +92,10 @@ public enum Action: Hashable, Sendable {
   case lookAgain(LookAgainAction)
   /// On the table's list of roles or of locations.
   case tableList(TableListAction)
+  /// On a claimed spy's guess.
+  case spyGuess(SpyGuessAction)
+  /// On a private answer of a player marked out.
+  case outAnswer(OutAnswerAction)
   /// On the summary.
   case summary(SummaryAction)
   /// On the narrator's screen.

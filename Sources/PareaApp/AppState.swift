@@ -168,6 +168,10 @@ public enum Screen: Hashable, Sendable {
   case lookAgain(LookAgainScreen)
   /// The roles in this game, or the locations, over the table.
   case tableList(TableListScreen)
+  /// A claimed spy's guess, in private, over the table.
+  case spyGuess(SpyGuessScreen)
+  /// A player marked out answers in private, over the table.
+  case outAnswer(OutAnswerScreen)
   /// Everyone's role and the winner.
   case summary(SummaryScreen)
   /// Palermo narrated: Parea (or a moderator with it) runs the nights and days.

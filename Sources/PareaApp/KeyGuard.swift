@@ -62,8 +62,6 @@ extension AppState {
       return .handOff(seat: page.seat)
     case .table(let page):
       switch page.mode {
-      case .guessHandOff(let seat), .outHandOff(let seat, _): return .privateHandOff(seat: seat)
-      case .confirmOut(let seat, _): return .privateAnswer(seat: seat)
       case .pick(let purpose):
         switch purpose {
         case .accuse, .voteStarter: return .finalPick(purpose)
@@ -73,6 +71,10 @@ extension AppState {
       }
     case .lookAgain(let page):
       return page.stage == .asking ? .identity(seat: page.seat) : nil
+    case .spyGuess(let page):
+      return page.stage == .handOff ? .privateHandOff(seat: page.by) : nil
+    case .outAnswer(let page):
+      return page.stage == .handOff ? .privateHandOff(seat: page.seat) : .privateAnswer(seat: page.seat)
     case .narrator(let page):
       guard let narration = session?.narration, let table, !page.showingRoles else { return nil }
       if let pick = page.confirming {

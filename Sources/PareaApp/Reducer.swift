@@ -100,6 +100,12 @@ extension AppState {
     case .tableList(let action):
       guard case .tableList(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.tableList, environment: &environment)
+    case .spyGuess(let action):
+      guard case .spyGuess(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.spyGuess, environment: &environment)
+    case .outAnswer(let action):
+      guard case .outAnswer(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.outAnswer, environment: &environment)
     case .summary(let action):
       guard case .summary(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.summary, environment: &environment)
@@ -146,6 +152,8 @@ extension AppState {
     case .table(let page): return ask(page, as: Screen.table)
     case .lookAgain(let page): return ask(page, as: Screen.lookAgain)
     case .tableList(let page): return ask(page, as: Screen.tableList)
+    case .spyGuess(let page): return ask(page, as: Screen.spyGuess)
+    case .outAnswer(let page): return ask(page, as: Screen.outAnswer)
     case .handOff(let page): return ask(page, as: Screen.handOff)
     case .reveal(let page): return ask(page, as: Screen.reveal)
     case .setup(let page): return ask(page, as: Screen.setup)

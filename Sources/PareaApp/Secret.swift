@@ -12,11 +12,8 @@ extension AppState {
   public var showsSecret: Bool {
     switch screen {
     case .reveal: return true
-    case .table(let page):
-      switch page.mode {
-      case .guessLocation, .confirmOut: return true
-      default: return false
-      }
+    case .spyGuess(let page): return page.stage != .handOff
+    case .outAnswer(let page): return page.stage == .answering
     case .lookAgain(let page): return page.stage == .showing
     case .narrator(let page):
       return page.showingRoles || session?.narration?.stage.isSecret == true

@@ -361,8 +361,8 @@ import PareaRules
       for _ in 0..<citizen { app.send(.table(.move(1))) }
       app.send(.table(.pick))
       // The player says so in private.
-      app.send(.table(.pick))
-      app.send(.table(.answerOut(true)))
+      app.send(.outAnswer(.proceed))
+      app.send(.outAnswer(.answer(true)))
       app.send(.table(.dismiss))
       // The only player out: the rows above take one line each, and the role
       // goes on the line under the cause.

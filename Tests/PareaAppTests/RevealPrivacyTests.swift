@@ -44,15 +44,25 @@ import Testing
       state.screen = .tableList(TableListScreen(kind, table: page))
       #expect(!state.showsSecret, "\(kind)")
     }
-    let secret: [TableScreen.Mode: Bool] = [
-      .main: false, .guessHandOff(by: 0): false, .guessLocation(by: 0, selection: 0): true,
-      .outHandOff(seat: 0, cause: .killed): false, .confirmOut(seat: 0, cause: .killed): true,
-    ]
-    for (mode, expected) in secret {
+    // The table's own page is in the open in every mode; a guess and a
+    // private answer are pages of their own, secret past their hand-off.
+    for mode in [TableScreen.Mode.main, .pick(.look), .cause(seat: 0)] {
       page.mode = mode
       var state = app.state
       state.screen = .table(page)
-      #expect(state.showsSecret == expected, "\(mode)")
+      #expect(!state.showsSecret, "\(mode)")
+    }
+    page.mode = .main
+    let secret: [(Screen, Bool)] = [
+      (.spyGuess(SpyGuessScreen(by: 0, table: page)), false),
+      (.spyGuess(SpyGuessScreen(by: 0, stage: .choosing(selection: 0), table: page)), true),
+      (.outAnswer(OutAnswerScreen(seat: 0, cause: .killed, table: page)), false),
+      (.outAnswer(OutAnswerScreen(seat: 0, cause: .killed, stage: .answering, table: page)), true),
+    ]
+    for (screen, expected) in secret {
+      var state = app.state
+      state.screen = screen
+      #expect(state.showsSecret == expected, "\(screen)")
     }
   }
 

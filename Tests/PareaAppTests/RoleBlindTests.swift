@@ -165,8 +165,8 @@ enum RoleBlind {
       default: break
       }
     }
-    if case .table(let page) = app.state.screen, case .confirmOut(let seat, _) = page.mode {
-      seats.insert(seat)
+    if case .outAnswer(let page) = app.state.screen, page.stage == .answering {
+      seats.insert(page.seat)
     }
     return seats
   }
@@ -179,11 +179,7 @@ enum RoleBlind {
     switch state.screen {
     case .reveal: return .ownerOnly
     case .lookAgain(let page): return page.stage == .showing ? .ownerOnly : .whole
-    case .table(let page):
-      switch page.mode {
-      case .confirmOut: return .ownerOnly
-      default: return .whole
-      }
+    case .outAnswer(let page): return page.stage == .answering ? .ownerOnly : .whole
     case .narrator(let page):
       guard let narration = state.session?.narration, narration.mode == .moderator else { return .whole }
       if page.showingRoles { return .moderatorOnly }
@@ -207,6 +203,10 @@ enum RoleBlind {
       kind += "." + name(page.stage)
     case .tableList(let page):
       kind += "." + name(page.kind)
+    case .spyGuess(let page):
+      kind += "." + name(page.stage)
+    case .outAnswer(let page):
+      kind += "." + name(page.stage)
     case .narrator:
       guard let narration = state.session?.narration else { break }
       kind += ".\(narration.mode.rawValue).\(name(narration.stage))"
@@ -394,13 +394,13 @@ enum RoleBlind {
   static let mustCover: [String] = [
     "handOff", "reveal", "table.main", "table.pick.look", "table.pick.markDead", "table.pick.accuser",
     "table.pick.accuse", "table.pick.tableAccuses", "table.pick.voteStarter", "table.pick.guesser", "lookAgain.asking",
-    "lookAgain.showing", "table.cause", "table.guessHandOff", "table.guessLocation", "tableList.roles", "table.outHandOff",
-    "table.confirmOut", "settings", "info",
+    "lookAgain.showing", "table.cause", "spyGuess.handOff", "spyGuess.choosing", "tableList.roles", "outAnswer.handOff",
+    "outAnswer.answering", "settings", "info",
     "narrator.parea.dusk", "narrator.parea.nightFalls", "narrator.parea.awake.thieves",
     "narrator.parea.awake.doctor", "narrator.parea.asleep", "narrator.parea.morning",
     "narrator.parea.discussion", "narrator.parea.vote", "narrator.moderator.dusk", "narrator.moderator.morning",
     "narrator.moderator.vote", "narrator.parea.takeAlong", "table.pick.kamikaze", "tableList.locations",
-    "lookAgain.countdown", "table.main+undo", "table.guessLocation+finalGuess", "table.cause+secondDeath",
+    "lookAgain.countdown", "table.main+undo", "spyGuess.choosing+finalGuess", "table.cause+secondDeath",
   ]
 
   /// 40 plans (8 seeds × Palermo in its three modes, Spy and Killer), 700

@@ -168,11 +168,13 @@ import Testing
     Self.opensAndComesBack(spy, game: "spy")
     Self.footerOffers(spy)
     spy.press(.escape, .character("g"), .down, .enter)
-    #expect(spy.state.screen.tablePage?.mode == .guessHandOff(by: 1))
+    #expect(spy.state.screen == .spyGuess(SpyGuessScreen(by: 1, table: try #require(spy.state.screen.tableBeneath))))
     Self.ignoresI(spy)
     Self.footerOffers(spy, false)
     spy.press(.enter, .down)
-    #expect(spy.state.screen.tablePage?.mode == .guessLocation(by: 1, selection: 1))
+    #expect(
+      spy.state.screen
+        == .spyGuess(SpyGuessScreen(by: 1, stage: .choosing(selection: 1), table: try #require(spy.state.screen.tableBeneath))))
     Self.ignoresI(spy)
     Self.footerOffers(spy, false)
 

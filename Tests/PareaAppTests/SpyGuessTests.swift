@@ -70,7 +70,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     store.press(.down) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 1)) }
     // The hand-off to a claimant is guarded: its next key goes on in private.
     store.press(.enter, effects: [.redrawAll]) {
-      $0.screen = .table(TableScreen(mode: .guessHandOff(by: 1), selection: 1))
+      $0.screen = .spyGuess(SpyGuessScreen(by: 1, table: TableScreen(mode: .main, selection: 1)))
       $0.keyGuard = KeyPause(since: $0.clock)
     }
     store.press(.escape) {
@@ -81,13 +81,13 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     store.press(.character("g")) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 0)) }
     store.press(.down) { $0.screen = .table(TableScreen(mode: .pick(.guesser), selection: 1)) }
     store.press(.enter, effects: [.redrawAll]) {
-      $0.screen = .table(TableScreen(mode: .guessHandOff(by: 1), selection: 1))
+      $0.screen = .spyGuess(SpyGuessScreen(by: 1, table: TableScreen(mode: .main, selection: 1)))
       $0.keyGuard = KeyPause(since: $0.clock)
     }
     store.app.waitOutPause()
-    let grid = TableScreen(mode: .guessLocation(by: 1, selection: 0), selection: 1)
+    let grid = SpyGuessScreen(by: 1, stage: .choosing(selection: 0), table: TableScreen(mode: .main, selection: 1))
     store.press(.enter, effects: [.redrawAll]) {
-      $0.screen = .table(grid)
+      $0.screen = .spyGuess(grid)
       $0.keyGuard = nil
     }
     // The final question is guarded too; Esc (and n, once it answers) says no.
@@ -127,9 +127,9 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     app.send(.table(.command(.guessLocation)))
     for _ in 0..<claim.claimant { app.send(.table(.move(1))) }
     app.send(.table(.pick))
-    app.send(.table(.pick))
-    for _ in 0..<index { app.send(.table(.move(1))) }
-    app.send(.table(.pick))
+    app.send(.spyGuess(.proceed))
+    for _ in 0..<index { app.send(.spyGuess(.move(1))) }
+    app.send(.spyGuess(.proceed))
     #expect(app.state.confirmation == PareaApp.Confirmation(.finalGuess(claim.location)))
     var store = TestStore(app)
     try store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {

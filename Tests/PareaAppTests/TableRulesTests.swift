@@ -21,11 +21,13 @@ private typealias R = Palermo.Roles
     #expect(app.state.pickable(for: .markDead) == Array(killerRoles.indices), "every living player is listed")
     let before = try #require(app.state.table)
     try app.pick(1, answeringOut: false)  // Νίκος, the Cop
-    #expect(app.page?.mode == .outHandOff(seat: 1, cause: .killed))
+    #expect(app.state.screen == .outAnswer(OutAnswerScreen(seat: 1, cause: .killed, table: try #require(app.state.screen.tableBeneath))))
     app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-handoff.\(language)")
     app.press(.enter)
-    #expect(app.page?.mode == .confirmOut(seat: 1, cause: .killed))
+    #expect(
+      app.state.screen
+        == .outAnswer(OutAnswerScreen(seat: 1, cause: .killed, stage: .answering, table: try #require(app.state.screen.tableBeneath))))
     app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-cop.\(language)")
     app.press(.enter)  // "I am out": a wink cannot take the Cop out

@@ -50,9 +50,9 @@ extension App {
   /// Killer's wink: the player marked out goes through the hand-off and
   /// says yes in private (nothing, where nobody is asked).
   mutating func sayOutInPrivate() {
-    guard case .outHandOff = page?.mode else { return }
-    send(.table(.pick))
-    send(.table(.answerOut(true)))
+    guard case .outAnswer = state.screen else { return }
+    send(.outAnswer(.proceed))
+    send(.outAnswer(.answer(true)))
     send(.table(.dismiss))
   }
 
@@ -181,8 +181,8 @@ extension App {
     for _ in 0..<index { store.app.send(.table(.move(1))) }
     // The second death in a row is recorded once the player says so: no question.
     store.app.send(.table(.pick))
-    store.app.send(.table(.pick))
-    try store.send(.table(.answerOut(true)), effects: [.saveGame, .redrawAll]) {
+    store.app.send(.outAnswer(.proceed))
+    try store.send(.outAnswer(.answer(true)), effects: [.saveGame, .redrawAll]) {
       try $0.session?.table?.markDead(4, cause: .killed)
       $0.keyGuard = nil
       var page = TableScreen(mode: .main, selection: index)  // the pick's row, kept on the list

@@ -79,6 +79,13 @@ struct Outcome {
     Outcome(next: next, changes: changes + self.changes, effects: effects, random: random)
   }
 
+  /// The same outcome, but where it would stay it goes to `screen`: a page
+  /// over the table hands the table's page back once it is done.
+  func returning(to screen: Screen) -> Outcome {
+    guard next.isStay else { return self }
+    return Outcome(next: .go(screen), changes: changes, effects: effects, random: random)
+  }
+
   /// The same outcome asking for `effects` after its own.
   func adding(_ effects: [Effect]) -> Outcome {
     Outcome(next: next, changes: changes, effects: self.effects + effects, random: random)
@@ -171,6 +178,8 @@ extension Screen {
     case .table(let page): page
     case .lookAgain(let page): page
     case .tableList(let page): page
+    case .spyGuess(let page): page
+    case .outAnswer(let page): page
     case .summary(let page): page
     case .narrator(let page): page
     case .settings(let page): page
@@ -180,13 +189,16 @@ extension Screen {
 
 extension Screen {
   /// The table's own page: the one on show, or the one a page of the table
-  /// (a role shown again, a list) goes back to; nil away from the table.
+  /// (a role shown again, a list, a guess, a private answer) goes back to;
+  /// nil away from the table.
   var tableBeneath: TableScreen? {
     get {
       switch self {
       case .table(let page): page
       case .lookAgain(let page): page.table
       case .tableList(let page): page.table
+      case .spyGuess(let page): page.table
+      case .outAnswer(let page): page.table
       default: nil
       }
     }
@@ -200,6 +212,12 @@ extension Screen {
       case .tableList(var page):
         page.table = newValue
         self = .tableList(page)
+      case .spyGuess(var page):
+        page.table = newValue
+        self = .spyGuess(page)
+      case .outAnswer(var page):
+        page.table = newValue
+        self = .outAnswer(page)
       default: break
       }
     }

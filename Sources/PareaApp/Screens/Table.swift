@@ -11,27 +11,6 @@ public struct TableScreen: Hashable, Sendable {
     case pick(Purpose)
     /// Choosing how a player died.
     case cause(seat: Int)
-    /// "Pass the laptop to ANNA" before a claimed spy guesses in private.
-    case guessHandOff(by: Int)
-    /// A claimed spy choosing the location to guess; the same screen whether
-    /// or not the player is a spy.
-    case guessLocation(by: Int, selection: Int)
-    /// "Pass the laptop to ANNA" before a player marked out answers in
-    /// private whether that is true (Killer: a wink takes out citizens only).
-    case outHandOff(seat: Int, cause: DeathCause)
-    /// That player's private answer: the same screen for every role, but for
-    /// its words; a role the cause cannot take out stays in whatever the answer.
-    case confirmOut(seat: Int, cause: DeathCause)
-
-    /// Whether `i` opens the rules: on the list of players, a pick or a
-    /// cause (all in the open) and the lists of roles and locations; not on
-    /// the way to a role or a guess, nor on them.
-    var offersRules: Bool {
-      switch self {
-      case .main, .pick, .cause: true
-      case .guessHandOff, .guessLocation, .outHandOff, .confirmOut: false
-      }
-    }
   }
 
   /// Why a player is being picked.
@@ -116,7 +95,9 @@ public struct TableScreen: Hashable, Sendable {
     // The rules, over the table's public steps (never where a role or a
     // secret guess is on screen, nor on the way to one); the result on
     // screen, if any, is still there when they close.
-    if shortcut == .letter("i"), mode.offersRules { return .openRules }
+    // (Every mode of the table's own page is in the open: the private steps
+    // are pages of their own, where `i` does nothing.)
+    if shortcut == .letter("i") { return .openRules }
     if notice != nil, mode == .main {
       // Right after an action, its result on screen: the moment a slip is seen.
       if shortcut == .letter("u") { return .table(.command(.undo)) }
@@ -156,31 +137,6 @@ public struct TableScreen: Hashable, Sendable {
         return nil
       default: return nil
       }
-    case .guessHandOff, .outHandOff:
-      switch shortcut {
-      case .enter: return .table(.pick)
-      case .escape: return .table(.cancel)
-      default: return nil
-      }
-    case .confirmOut:
-      switch shortcut {
-      case .enter: return .table(.answerOut(true))
-      case .escape: return .table(.answerOut(false))
-      default: return nil
-      }
-    case .guessLocation:
-      let rows = ColumnGrid.rows(locationCount)
-      switch shortcut {
-      case .up: return .table(.move(-1))
-      case .down: return .table(.move(1))
-      case .left: return .table(.move(-rows))
-      case .right: return .table(.move(rows))
-      case .pageUp: return .table(.move(-10))
-      case .pageDown: return .table(.move(10))
-      case .enter: return .table(.pick)
-      case .escape: return .table(.cancel)
-      default: return nil
-      }
     }
   }
 }
@@ -201,6 +157,4 @@ public enum TableAction: Hashable, Sendable {
   case dismiss
   /// Lengthen or shorten the round timer by whole minutes.
   case adjustTimer(Int)
-  /// The player marked out answers in private: out (true) or not.
-  case answerOut(Bool)
 }

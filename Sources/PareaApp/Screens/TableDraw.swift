@@ -14,23 +14,6 @@ extension TableScreen {
   func draw(into canvas: inout Canvas, state: AppState, words: Words, locations: [Location]) {
     guard let table = state.table else { return }
     let rules = state.rules
-    switch mode {
-    case .guessHandOff(let by):
-      drawGuessHandOff(into: &canvas, name: table.seats[by].name, game: table.game, words: words)
-      return
-    case .outHandOff(let seat, _):
-      drawGuessHandOff(
-        into: &canvas, name: table.seats[seat].name, game: table.game, words: words, privacy: "table.outHandOff.privacy")
-      return
-    case .confirmOut(let seat, let cause):
-      drawConfirmOut(into: &canvas, seat: seat, cause: cause, table: table, words: words)
-      return
-    case .guessLocation(let by, let selection):
-      Self.drawLocations(into: &canvas, state: state, words: words, locations: locations, selection: selection, scroll: 0, guesser: by)
-      return
-    default: break
-    }
-
     canvas.header(words, title: words.gameName(table.game), right: status(table: table, rules: rules, words: words))
     // Players: name, state, how many times each has looked.
     let nameWidth = PlayersScreen.maxNameWidth + 2
@@ -188,7 +171,8 @@ extension TableScreen {
 
   /// The laptop goes to whoever claims to be a spy. Nothing here depends on
   /// the claimant's role: a spy and a local get the same screen.
-  private func drawGuessHandOff(
+  /// "Pass the laptop to ANNA" before a private step at the table (a guess, an answer).
+  static func drawHandOff(
     into canvas: inout Canvas, name: String, game: GameID, words: Words, privacy: String = "table.guessHandOff.privacy"
   ) {
     let bounds = canvas.bounds
@@ -209,21 +193,6 @@ extension TableScreen {
   /// rows and keys for every role; only the words of its paragraph differ
   /// (spread over the same rows), telling a player the cause cannot take
   /// out that they stay in whatever they press.
-  private func drawConfirmOut(into canvas: inout Canvas, seat: Int, cause: DeathCause, table: Table, words: Words) {
-    let player = table.seats[seat]
-    let (card, inner) = RoleCard.frame(for: player, table: table, into: &canvas, words: words)
-    canvas.center(words("table.out.question"), row: inner.row + 1, in: card, style: Theme.title)
-    let canDie = table.rules.role(player.role)?.canDie(of: cause) != false
-    let texts = [words("table.out.canDie"), words("table.out.cannotDie")]
-    let rows = texts.map { TextWidth.wrap($0, width: inner.width).count }.max() ?? 1
-    for (offset, line) in RoleCard.fill(texts[canDie ? 0 : 1], rows: rows, width: inner.width).enumerated() {
-      canvas.write(line, row: inner.row + 3 + offset, column: inner.column)
-    }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words("key.out.yes")), KeyHint(key: "Esc", label: words("key.out.no")),
-    ])
-  }
-
   /// The locations in columns: the list at the table, or a claimed spy's guess (`guesser`).
   static func drawLocations(
     into canvas: inout Canvas, state: AppState, words: Words, locations: [Location],

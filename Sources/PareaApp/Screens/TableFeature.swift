@@ -95,8 +95,6 @@ extension TableScreen: Feature {
       mode = .main
     case .pick:
       outcome = pick(&draft, in: context)
-    case .answerOut(let out):
-      outcome = answerOut(out, &draft, in: context)
     }
     return outcome.after(draft.changes)
   }
@@ -113,9 +111,6 @@ extension TableScreen: Feature {
       return markDead(seat, cause: cause, &draft, in: context).after(draft.changes)
     case .undo(let step):
       return Self.undo(step, yes: yes, in: context)
-    case .finalGuess(let location):
-      guard yes else { return .stay }
-      return makeGuess(location, in: context)
     default:
       return nil
     }
@@ -162,8 +157,6 @@ extension TableScreen: Feature {
     // A picker is a short ring: past the last player comes the first again.
     case .pick(let purpose): selection = Self.wrap(selection + step, state.pickable(for: purpose).count)
     case .cause: causeSelection = Self.wrap(causeSelection + step, table.rules.deathCauses.count)
-    case .guessLocation(let by, let selection):
-      mode = .guessLocation(by: by, selection: Self.clamp(selection + step, state.inPlay(context.unsortedLocations.value).count))
     default: break
     }
   }
@@ -250,15 +243,9 @@ extension TableScreen: Feature {
         // Anyone may claim, and the claimant goes on in private: what follows
         // looks and behaves the same for a spy and for a local, and only the
         // final guess, which ends the round, is judged.
-        mode = .guessHandOff(by: seat)
-        return .stay(effects: [.redrawAll])
+        mode = .main
+        return .go(.spyGuess(SpyGuessScreen(by: seat, table: self)), effects: [.redrawAll])
       }
-    case .guessHandOff(let by):
-      mode = .guessLocation(by: by, selection: 0)
-      return .stay(effects: [.redrawAll])
-    case .outHandOff(let seat, let cause):
-      mode = .confirmOut(seat: seat, cause: cause)
-      return .stay(effects: [.redrawAll])
     case .cause(let seat):
       let causes = table.causesOffered
       guard causes.indices.contains(causeSelection) else { return .stay }
@@ -268,11 +255,6 @@ extension TableScreen: Feature {
         return .ask(.secondDeath(seat: seat, cause: cause, earlier: earlier))
       }
       return markDead(seat, cause: cause, &draft, in: context)
-    case .guessLocation(_, let selection):
-      let locations = state.inPlay(context.locations)
-      guard !locations.isEmpty else { return .stay }
-      // Asked the same way whoever holds the laptop; "yes" is `makeGuess`.
-      return .ask(.finalGuess(locations[max(0, min(locations.count - 1, selection))].id))
     default: break
     }
     return .stay
@@ -285,8 +267,8 @@ extension TableScreen: Feature {
     // and the killers) is confirmed by the player in private: refusing it on
     // the shared screen would tell the table who holds such a role.
     if draft.table.rules.roles.contains(where: { !$0.canDie(of: cause) }) {
-      mode = .outHandOff(seat: seat, cause: cause)
-      return .stay(effects: [.redrawAll])
+      mode = .main
+      return .go(.outAnswer(OutAnswerScreen(seat: seat, cause: cause, table: self)), effects: [.redrawAll])
     }
     return record(seat, cause: cause, &draft, in: context)
   }
@@ -294,9 +276,11 @@ extension TableScreen: Feature {
   /// The private answer of a player marked out: a player the cause can take
   /// out and who says so is out; anyone else stays in, and the table is told
   /// only that (the same words whether they said no or could not be taken).
-  private mutating func answerOut(_ out: Bool, _ draft: inout SessionDraft, in context: ScreenContext) -> Outcome {
+  mutating func answerOut(
+    _ out: Bool, seat: Int, cause: DeathCause, _ draft: inout SessionDraft, in context: ScreenContext
+  ) -> Outcome {
     let table = draft.table
-    guard case .confirmOut(let seat, let cause) = mode, table.seats.indices.contains(seat) else { return .stay }
+    guard table.seats.indices.contains(seat) else { return .stay }
     let name = Notice.Argument.text(table.seats[seat].name)
     if out, table.rules.role(table.seats[seat].role)?.canDie(of: cause) != false {
       let outcome = record(seat, cause: cause, &draft, in: context)
@@ -334,8 +318,8 @@ extension TableScreen: Feature {
 
   /// The claimed spy's guess, confirmed: recorded and judged by the rules,
   /// which end the round whoever made it (a local's claim is a false one).
-  private mutating func makeGuess(_ location: LocationID, in context: ScreenContext) -> Outcome {
-    guard case .guessLocation(let by, _) = mode, var draft = SessionDraft(context.session) else { return .stay }
+  mutating func makeGuess(_ location: LocationID, by: Int, in context: ScreenContext) -> Outcome {
+    guard var draft = SessionDraft(context.session) else { return .stay }
     mode = .main
     guard (try? draft.apply(.guessLocation(location, by: by))) != nil else {
       notice = Self.notAllowed

@@ -1,0 +1,97 @@
+import PareaCanvas
+import PareaRules
+
+/// A player marked out answers in private whether that is true (Killer: a
+/// wink takes out citizens only): "pass the laptop to ANNA", then the
+/// answer, the same screen for every role but for its words. A page of its
+/// own over the table; refusing the death on the shared screen would tell
+/// the table who holds a role the cause cannot take out.
+public struct OutAnswerScreen: Hashable, Sendable {
+  /// Where the answer stands.
+  public enum Stage: Hashable, Sendable {
+    /// "Pass the laptop to ANNA" (deaf for a moment when it appears: `KeyGuard`).
+    case handOff
+    /// The player's private answer.
+    case answering
+  }
+
+  /// The player marked out.
+  public var seat: Int
+  /// What they were marked out of.
+  public var cause: DeathCause
+  /// Where the answer stands.
+  public var stage: Stage
+  /// The table's page to go back to, as it was.
+  public var table: TableScreen
+
+  /// The hand-off to `seat`, over `table`.
+  public init(seat: Int, cause: DeathCause, stage: Stage = .handOff, table: TableScreen = TableScreen()) {
+    self.seat = seat
+    self.cause = cause
+    self.stage = stage
+    self.table = table
+  }
+}
+
+/// What the player marked out can do.
+public enum OutAnswerAction: Hashable, Sendable {
+  /// From the hand-off to the question.
+  case proceed
+  /// The answer: out (true) or not.
+  case answer(Bool)
+  /// Back to the table from the hand-off, nothing recorded.
+  case cancel
+}
+
+extension OutAnswerScreen: Feature {
+  func action(for key: Key, in context: ScreenContext) -> Action? {
+    switch (stage, Shortcut(key)) {
+    case (.handOff, .enter): .outAnswer(.proceed)
+    case (.handOff, .escape): .outAnswer(.cancel)
+    case (.answering, .enter): .outAnswer(.answer(true))
+    case (.answering, .escape): .outAnswer(.answer(false))
+    default: nil
+    }
+  }
+
+  mutating func reduce(_ action: OutAnswerAction, in context: ScreenContext) -> Outcome {
+    switch action {
+    case .cancel:
+      return .go(.table(table))
+    case .proceed:
+      guard stage == .handOff else { return .stay }
+      stage = .answering
+      return .stay(effects: [.redrawAll])
+    case .answer(let out):
+      guard stage == .answering, var draft = SessionDraft(context.session) else { return .stay }
+      var page = table
+      let outcome = page.answerOut(out, seat: seat, cause: cause, &draft, in: context)
+      return outcome.after(draft.changes).returning(to: .table(page))
+    }
+  }
+
+  func back(in context: ScreenContext) -> Outcome { .go(.table(table)) }
+
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
+    let words = context.words
+    guard let table = context.table, table.seats.indices.contains(seat) else { return }
+    switch stage {
+    case .handOff:
+      TableScreen.drawHandOff(
+        into: &canvas, name: table.seats[seat].name, game: table.game, words: words, privacy: "table.outHandOff.privacy")
+    case .answering:
+      let player = table.seats[seat]
+      let (card, inner) = RoleCard.frame(for: player, table: table, into: &canvas, words: words)
+      canvas.center(words("table.out.question"), row: inner.row + 1, in: card, style: Theme.title)
+      let canDie = table.rules.role(player.role)?.canDie(of: cause) != false
+      let texts = [words("table.out.canDie"), words("table.out.cannotDie")]
+      let rows = texts.map { TextWidth.wrap($0, width: inner.width).count }.max() ?? 1
+      for (offset, line) in RoleCard.fill(texts[canDie ? 0 : 1], rows: rows, width: inner.width).enumerated() {
+        canvas.write(line, row: inner.row + 3 + offset, column: inner.column)
+      }
+      canvas.footer([
+        KeyHint(key: "Enter", label: words("key.out.yes")), KeyHint(key: "Esc", label: words("key.out.no")),
+      ])
+    }
+  }
+}

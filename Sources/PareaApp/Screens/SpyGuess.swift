@@ -1,0 +1,112 @@
+import PareaCanvas
+import PareaRules
+
+/// A claimed spy's guess, in private: "pass the laptop to ANNA", then the
+/// locations to choose from and the final question. A page of its own over
+/// the table; the same screens whether or not the claimant is a spy, and only
+/// the final guess, which ends the round, is judged.
+public struct SpyGuessScreen: Hashable, Sendable {
+  /// Where the guess stands.
+  public enum Stage: Hashable, Sendable {
+    /// "Pass the laptop to ANNA" (deaf for a moment when it appears: `KeyGuard`).
+    case handOff
+    /// The claimant chooses a location (the highlighted one).
+    case choosing(selection: Int)
+  }
+
+  /// The player who claims to be a spy.
+  public var by: Int
+  /// Where the guess stands.
+  public var stage: Stage
+  /// The table's page to go back to, as it was.
+  public var table: TableScreen
+
+  /// The hand-off to `by`, over `table`.
+  public init(by: Int, stage: Stage = .handOff, table: TableScreen = TableScreen()) {
+    self.by = by
+    self.stage = stage
+    self.table = table
+  }
+}
+
+/// What the claimant can do.
+public enum SpyGuessAction: Hashable, Sendable {
+  /// Move the highlight over the locations.
+  case move(Int)
+  /// Go on: from the hand-off to the list; on the list, ask the final question.
+  case proceed
+  /// Back to the table, nothing recorded.
+  case cancel
+}
+
+extension SpyGuessScreen: Feature {
+  func action(for key: Key, in context: ScreenContext) -> Action? {
+    let shortcut = Shortcut(key)
+    switch stage {
+    case .handOff:
+      switch shortcut {
+      case .enter: return .spyGuess(.proceed)
+      case .escape: return .spyGuess(.cancel)
+      default: return nil
+      }
+    case .choosing:
+      let rows = ColumnGrid.rows(context.state.inPlay(context.locations).count)
+      switch shortcut {
+      case .up: return .spyGuess(.move(-1))
+      case .down: return .spyGuess(.move(1))
+      case .left: return .spyGuess(.move(-rows))
+      case .right: return .spyGuess(.move(rows))
+      case .pageUp: return .spyGuess(.move(-10))
+      case .pageDown: return .spyGuess(.move(10))
+      case .enter: return .spyGuess(.proceed)
+      case .escape: return .spyGuess(.cancel)
+      default: return nil
+      }
+    }
+  }
+
+  mutating func reduce(_ action: SpyGuessAction, in context: ScreenContext) -> Outcome {
+    let locations = context.state.inPlay(context.locations)
+    switch (action, stage) {
+    case (.cancel, _):
+      return .go(.table(table))
+    case (.proceed, .handOff):
+      stage = .choosing(selection: 0)
+      return .stay(effects: [.redrawAll])
+    case (.proceed, .choosing(let selection)):
+      guard !locations.isEmpty else { return .stay }
+      // Asked the same way whoever holds the laptop; "yes" is `answer`.
+      return .ask(.finalGuess(locations[max(0, min(locations.count - 1, selection))].id))
+    case (.move(let step), .choosing(let selection)):
+      stage = .choosing(selection: max(0, min(locations.count - 1, selection + step)))
+      return .stay
+    case (.move, .handOff):
+      return .stay
+    }
+  }
+
+  /// The final guess, confirmed: recorded and judged by the rules, which end
+  /// the round whoever made it (a local's claim is a false one).
+  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
+    guard case .finalGuess(let location) = question else { return nil }
+    guard yes else { return .stay }
+    var page = table
+    let outcome = page.makeGuess(location, by: by, in: context)
+    return outcome.returning(to: .table(page))
+  }
+
+  func back(in context: ScreenContext) -> Outcome { .go(.table(table)) }
+
+  func draw(into canvas: inout Canvas, in context: ScreenContext) {
+    let state = context.state
+    guard let table = state.table, table.seats.indices.contains(by) else { return }
+    switch stage {
+    case .handOff:
+      TableScreen.drawHandOff(into: &canvas, name: table.seats[by].name, game: table.game, words: context.words)
+    case .choosing(let selection):
+      TableScreen.drawLocations(
+        into: &canvas, state: state, words: context.words, locations: state.inPlay(context.locations),
+        selection: selection, scroll: 0, guesser: by)
+    }
+  }
+}
