@@ -50,10 +50,11 @@ extension App {
   /// Killer's wink: the player marked out goes through the hand-off and
   /// says yes in private (nothing, where nobody is asked).
   mutating func sayOutInPrivate() {
-    guard case .outAnswer = state.screen else { return }
-    send(.outAnswer(.proceed))
-    send(.outAnswer(.answer(true)))
-    send(.table(.dismiss))
+    if case .outAnswer = state.screen {
+      send(.outAnswer(.proceed))
+      send(.outAnswer(.answer(true)))
+      send(.table(.dismiss))
+    }
   }
 
   /// Opens the cause menu for `seat` from the list (the first steps of `markOut`).

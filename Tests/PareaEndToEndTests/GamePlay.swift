@@ -102,9 +102,11 @@ struct Driver {
 
   /// Presses `key` `count` times in one go (tmux `send-keys -N`).
   func press(_ key: String, times count: Int) throws {
-    guard count > 0 else { return }
-    try waitForKeys()
-    try session.sendKeys("-N", String(count), key)
+    // Zero presses send nothing (tmux would send one).
+    if count > 0 {
+      try waitForKeys()
+      try session.sendKeys("-N", String(count), key)
+    }
   }
 
   /// Waits until the screen answers keys: a screen whose next key could

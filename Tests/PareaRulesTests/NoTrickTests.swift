@@ -79,8 +79,10 @@ private func deals(_ roles: [RoleID]) -> [[RoleID]] {
       }
       // The player marked out says "I am out": the wink takes only those it can.
       moves.append(Move(actor: by, name: "\(by) is out") { table in
-        guard table.rules.role(table.seats[by].role)?.canDie(of: .killed) != false else { return }
-        try table.markDead(by, cause: .killed)
+        // A role the wink cannot take (the Cop, a killer) stays in: nothing is recorded.
+        if table.rules.role(table.seats[by].role)?.canDie(of: .killed) != false {
+          try table.markDead(by, cause: .killed)
+        }
       })
     }
     return moves

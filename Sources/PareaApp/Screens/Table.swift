@@ -90,7 +90,7 @@ public struct TableScreen: Hashable, Sendable {
     return commands
   }
 
-  func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
+  func action(for key: Key, state: AppState) -> Action? {
     let shortcut = Shortcut(key)
     // The rules, over the table's public steps (never where a role or a
     // secret guess is on screen, nor on the way to one); the result on

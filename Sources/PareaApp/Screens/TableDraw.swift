@@ -11,7 +11,7 @@ func locationsByName(_ locations: [Location], words: Words) -> [Location] {
 
 // MARK: Drawing
 extension TableScreen {
-  func draw(into canvas: inout Canvas, state: AppState, words: Words, locations: [Location]) {
+  func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     guard let table = state.table else { return }
     let rules = state.rules
     canvas.header(words, title: words.gameName(table.game), right: status(table: table, rules: rules, words: words))

@@ -335,11 +335,11 @@ extension TableScreen: Feature {
   }
 
   func action(for key: Key, in context: ScreenContext) -> Action? {
-    action(for: key, state: context.state, locationCount: context.state.inPlay(context.locations).count)
+    action(for: key, state: context.state)
   }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
-    draw(into: &canvas, state: context.state, words: context.words, locations: context.state.inPlay(context.locations))
+    draw(into: &canvas, state: context.state, words: context.words)
   }
 
   func back(in context: ScreenContext) -> Outcome { .ask(.abandonGame) }
