@@ -29,6 +29,7 @@ Usage (scripts/bench calls it like this):
              [--instructions] [--variant LABEL=BIN ...] [--json FILE]
   measure.py --show BIN [ARGS...]    # print the emulated first frame (debugging)
   measure.py --smaps BIN [ARGS...]   # which mappings hold the RSS after the first frame
+  measure.py --order FILE BIN        # write the functions run at start-up (scripts/startup.order)
 """
 
 import argparse
@@ -661,6 +662,47 @@ def time_v_rss(prog, env):
         return int(m.group(1)) * 1024 / 1e6 if m else None
 
 
+def write_order(binary, path, env):
+    """The functions a start runs, for the linker to place side by side
+    (`--symbol-ordering-file`, see scripts/build-release): callgrind, with
+    names left mangled, over a first start and a returning group's start, each
+    to the home screen and on to Settings as the benchmark measures them. The
+    names are written in the order callgrind first lists them, first start
+    first; a function the next build no longer has is skipped by the linker."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        raise RuntimeError("valgrind is needed to list the functions run at start-up")
+    names, seen = [], set()
+    starts = [dict(PAREA_SCREENS, key="parea", name="first start", argv=[binary]),
+              dict(PAREA_SCREENS, key="parea-returning", name="returning group", argv=[binary],
+                   saved=RETURNING_FIXTURE, home=PAREA_SCREENS["home"] + ["Resume: Palermo, 6 players"])]
+    for prog in starts:
+        with tempfile.TemporaryDirectory() as folder, program_env(prog, env) as run_env:
+            out = os.path.join(folder, "callgrind.out")
+            argv = [valgrind, "--tool=callgrind", "--demangle=no", "--compress-strings=no",
+                    "--callgrind-out-file=" + out]
+            child = Child(argv + prog["argv"], run_env)
+            try:
+                child.wait_screen(prog["home"], prog["home_absent"], timeout=120)
+                child.press(b"s", prog["other"], prog["other_absent"])
+            finally:
+                child.finish(prog["quit"])
+            for name in sorted(os.listdir(folder)):
+                with open(os.path.join(folder, name), errors="replace") as f:
+                    for line in f:
+                        match = re.match(r"^c?fn=(?:\(\d+\) )?(\S+)$", line.rstrip("\n"))
+                        # Addresses (code without a symbol) and callgrind's
+                        # names for a function seen again ('2) are not symbols.
+                        if not match or match.group(1).startswith("0x") or "'" in match.group(1):
+                            continue
+                        if match.group(1) not in seen:
+                            seen.add(match.group(1))
+                            names.append(match.group(1))
+    with open(path, "w") as f:
+        f.write("".join(name + "\n" for name in names))
+    return len(names)
+
+
 def print_smaps(pid):
     """RSS per mapping (file + permissions), largest first, from /proc/PID/smaps."""
     rows, current = {}, None
@@ -971,6 +1013,8 @@ def main():
                     help="espeak-ng to time to the first audio (default: the one on PATH)")
     ap.add_argument("--show", nargs=argparse.REMAINDER,
                     help="print the emulated screen of a program after its first output")
+    ap.add_argument("--order", nargs=2, metavar=("FILE", "BIN"),
+                    help="write the functions BIN runs at start-up to FILE, for the linker")
     ap.add_argument("--smaps", nargs=argparse.REMAINDER,
                     help="after a program's first output, print which mappings hold its RSS")
     args = ap.parse_args()
@@ -985,6 +1029,15 @@ def main():
             print(f"-- {child.last_output - child.start:.4f} s, {len(child.log)} bytes")
         finally:
             child.finish(b"q")
+        return 0
+
+    if args.order:
+        try:
+            count = write_order(args.order[1], args.order[0], env)
+        except (RuntimeError, OSError) as error:
+            print(f"measure.py: {error}", file=sys.stderr)
+            return 1
+        print(f"{count} functions written to {args.order[0]}")
         return 0
 
     if args.smaps:
