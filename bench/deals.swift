@@ -78,7 +78,7 @@ struct DealsBenchmark {
     for players in Palermo().players {
       guard let setup = Palermo().suggestedSetup(players: players) else { continue }
       for meetingOnly in [false, true] {
-        var house = NarratorRules()
+        var house = DealtRules()
         house.firstNightMeetingOnly = meetingOnly
         let report = Balance.simulate(
           Palermo(), setup: setup, players: players, games: 20_000, house: house, seed: UInt64(players))

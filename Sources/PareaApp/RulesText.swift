@@ -28,7 +28,7 @@ extension AppState {
     for (name, value) in rules.rulesPoints { arguments[name] = words.plural("rules.points", value) }
     // A game with secret night steps: the house rules of its nights and days.
     if rules.hasNightSteps {
-      let house = dealt?.options.narrator ?? houseRules.narrator
+      let house = dealt?.options.dealt ?? houseRules.dealt
       let mode = dealt == nil ? preferences.narration : session?.narration?.mode ?? .manual
       arguments["narrator"] = words(GameKeys.rulesNarrator(rules.id, mode))
       arguments["night"] = words(GameKeys.rulesNight(rules.id, meetingOnly: house.firstNightMeetingOnly))

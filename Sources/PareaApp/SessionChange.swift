@@ -12,7 +12,7 @@ enum SessionChange: Hashable, Sendable {
   /// The next phase (night or day) begins.
   case advancePhase
   /// The player at `seat` is out, of `cause`, under the narrator's house rules given.
-  case markDead(seat: Int, cause: DeathCause, rules: NarratorRules)
+  case markDead(seat: Int, cause: DeathCause, rules: DealtRules)
   /// The pending kamikaze takes the player at `seat` along.
   case takeAlong(seat: Int)
   /// The player at `by` accuses the one at `seat` (Killer's Cop, or a false claim).

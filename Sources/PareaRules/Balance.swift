@@ -34,7 +34,7 @@ public enum Balance {
   /// Plays `games` random games of `rules` dealt with `setup` to `players`
   /// players, under the narrator's house rules `house`.
   public static func simulate(
-    _ rules: any GameType, setup: Setup, players: Int, games: Int, house: NarratorRules = NarratorRules(),
+    _ rules: any GameType, setup: Setup, players: Int, games: Int, house: DealtRules = DealtRules(),
     seed: UInt64
   ) -> BalanceReport {
     var report = BalanceReport()
@@ -53,7 +53,7 @@ public enum Balance {
   /// Plays one table to its end; returns the winner and whether the game was
   /// decided before the first day's vote.
   static func play(
-    _ table: inout Table, house: NarratorRules, generator: inout SplitMix64
+    _ table: inout Table, house: DealtRules, generator: inout SplitMix64
   ) -> (winner: SideID?, early: Bool) {
     var votes = 0
     while table.winner == nil {

@@ -203,7 +203,7 @@ extension GameSession: Codable {
     // Saved before the table kept its options: the narration had the house
     // rules. They move to the table, where they are now read and written.
     if let earlier = narration?.earlierRules {
-      table?.options.narrator = earlier
+      table?.options.dealt = earlier
       narration?.earlierRules = nil
     }
     // With a table the table names the game; a file that names another one is damaged.
@@ -235,7 +235,7 @@ extension GameSession: Codable {
     // The table's rules also where an older Parea reads them (the narration's
     // `rules`); a table without options (a test's) has none to copy.
     var narration = narration
-    narration?.earlierRules = table?.hasOptions == true ? table?.options.narrator : nil
+    narration?.earlierRules = table?.hasOptions == true ? table?.options.dealt : nil
     try container.encodeIfPresent(narration, forKey: .narration)
   }
 }

@@ -6,22 +6,26 @@ public struct HouseRules: Hashable, Codable, Sendable {
   public var hideSpyCount = false
   /// A three-second countdown before a role appears, so the holder can shield the screen.
   public var revealCountdown = false
-  /// The rules of a narrated Palermo night and day.
-  public var narrator = NarratorRules()
+  /// The rules a game keeps from its deal (the night's and the vote's, for
+  /// now): a game in play follows the ones it was dealt with.
+  public var dealt = DealtRules()
 
-  /// Every rule off, the narrator's at their defaults.
+  /// Every rule off, the dealt ones at their defaults.
   public init(
     revealDeadRoles: Bool = false, hideSpyCount: Bool = false, revealCountdown: Bool = false,
-    narrator: NarratorRules = NarratorRules()
+    dealt: DealtRules = DealtRules()
   ) {
     self.revealDeadRoles = revealDeadRoles
     self.hideSpyCount = hideSpyCount
     self.revealCountdown = revealCountdown
-    self.narrator = narrator
+    self.dealt = dealt
   }
 
+  /// `dealt` is saved as "narrator": its rules were the narrator's before any
+  /// other game had one, and settings files already hold that key.
   private enum CodingKeys: String, CodingKey {
-    case revealDeadRoles, hideSpyCount, revealCountdown, narrator
+    case revealDeadRoles, hideSpyCount, revealCountdown
+    case dealt = "narrator"
   }
 
   /// Reads the rules; a rule missing from the file keeps its default (so a
@@ -32,7 +36,7 @@ public struct HouseRules: Hashable, Codable, Sendable {
     revealDeadRoles = try container.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? defaults.revealDeadRoles
     hideSpyCount = try container.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? defaults.hideSpyCount
     revealCountdown = try container.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? defaults.revealCountdown
-    narrator = try container.decodeIfPresent(NarratorRules.self, forKey: .narrator) ?? defaults.narrator
+    dealt = try container.decodeIfPresent(DealtRules.self, forKey: .dealt) ?? defaults.dealt
   }
 }
 

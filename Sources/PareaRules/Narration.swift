@@ -2,7 +2,7 @@
 // phases say which roles wake at night and what they choose (`Phase.steps`);
 // this file holds the narration's own course from one step to the next
 // (`Narration`), with the time each step lasts. Its house rules are in
-// `NarratorRules.swift`, what a night records and comes to in `NightRecord.swift`,
+// `DealtRules.swift`, what a night records and comes to in `NightRecord.swift`,
 // its stages, cues and errors in `NarrationStage.swift`.
 
 // MARK: The narration's course
@@ -20,10 +20,10 @@ public struct Narration: Hashable, Sendable {
   /// Who narrates (Parea or a moderator; a manual table has no narration).
   public let mode: NarrationMode
   /// The house rules as narrations were saved before the table kept them
-  /// (`TableOptions.narrator`): read from such a file and moved to its
+  /// (`TableOptions.dealt`): read from such a file and moved to its
   /// table by `GameSession`'s decoder; written as a copy of the table's, so
   /// that an older Parea still reads the file instead of setting it aside.
-  var earlierRules: NarratorRules?
+  var earlierRules: DealtRules?
   /// Where the game stands.
   public private(set) var stage: NarrationStage
   /// When the current timed stage ends (clock milliseconds); nil for a stage
@@ -236,7 +236,7 @@ public struct Narration: Hashable, Sendable {
     stageEnds = nil
     let saved = table.tonight.saved
     let died = try? table.resolveNight()
-    var cues: [NarrationCue] = [.morning(died: died ?? nil, saved: saved && table.options.narrator.announceSaves)]
+    var cues: [NarrationCue] = [.morning(died: died ?? nil, saved: saved && table.options.dealt.announceSaves)]
     cues += afterDeaths(table: &table)
     return cues
   }
@@ -291,7 +291,7 @@ public struct Narration: Hashable, Sendable {
     guard stage == .vote else { throw .wrongStage }
     guard let seat else {
       do throws(TableError) { try table.recordTie() } catch { throw .table(error) }
-      if table.options.narrator.tie == .revoteOnce && !revoting {
+      if table.options.dealt.tie == .revoteOnce && !revoting {
         revoting = true
         return [.tied(revote: true)]
       }
@@ -335,7 +335,7 @@ extension Narration: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     mode = try container.decode(NarrationMode.self, forKey: .mode)
-    earlierRules = try container.decodeIfPresent(NarratorRules.self, forKey: .rules)
+    earlierRules = try container.decodeIfPresent(DealtRules.self, forKey: .rules)
     stage = try container.decode(NarrationStage.self, forKey: .stage)
     revoting = try container.decodeIfPresent(Bool.self, forKey: .revoting) ?? false
     answer = nil

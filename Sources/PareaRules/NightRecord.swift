@@ -60,15 +60,15 @@ extension Table {
   /// only (the first, under that house rule) wakes its first step to meet and
   /// skips the rest. Depends on the night and the rules only, never on who is
   /// alive or dealt: the order of the night must not tell the table anything.
-  public func stepsTonight(rules narratorRules: NarratorRules? = nil) -> [NightStep] {
+  public func stepsTonight(rules dealtRules: DealtRules? = nil) -> [NightStep] {
     guard let steps = currentPhase?.steps, !steps.isEmpty else { return [] }
-    if isMeetingNight(rules: narratorRules) { return [steps[0]] }
+    if isMeetingNight(rules: dealtRules) { return [steps[0]] }
     return steps
   }
 
   /// Whether tonight the thieves only meet (the first night, under that house rule).
-  public func isMeetingNight(rules narratorRules: NarratorRules? = nil) -> Bool {
-    (narratorRules ?? options.narrator).firstNightMeetingOnly && round == 1 && currentPhase?.steps.isEmpty == false
+  public func isMeetingNight(rules dealtRules: DealtRules? = nil) -> Bool {
+    (dealtRules ?? options.dealt).firstNightMeetingOnly && round == 1 && currentPhase?.steps.isEmpty == false
   }
 
   /// The choices recorded since the current phase began, in order.
@@ -102,8 +102,8 @@ extension Table {
   /// glances at the laptop who holds the role, so nobody is left out; what
   /// the rules do with a choice they forbid is decided after it is made
   /// (`countedChoice`), never on the screen. Empty on a night of meeting only.
-  public func candidates(for step: NightStep, rules narratorRules: NarratorRules? = nil) -> [Int] {
-    isMeetingNight(rules: narratorRules) ? [] : alive
+  public func candidates(for step: NightStep, rules dealtRules: DealtRules? = nil) -> [Int] {
+    isMeetingNight(rules: dealtRules) ? [] : alive
   }
 
   /// What a choice of `seat` by `step` counts for tonight, or nil for
@@ -113,16 +113,16 @@ extension Table {
   /// player two nights running). Thieves may choose a fellow thief: the
   /// choice stands, and the thief is the night's victim (a bluff some tables
   /// play; refusing it would tell the peeker who the thieves are).
-  public func countedChoice(_ seat: Int, by step: NightStep, rules narratorRules: NarratorRules? = nil) -> Int? {
+  public func countedChoice(_ seat: Int, by step: NightStep, rules dealtRules: DealtRules? = nil) -> Int? {
     guard hasChooser(step) else { return nil }
-    let narratorRules = narratorRules ?? options.narrator
+    let dealtRules = dealtRules ?? options.dealt
     switch step.action {
     case .kill:
       return seat
     case .protect:
       let holders = Set(step.roles.flatMap { seats(holding: $0) })
-      if !narratorRules.doctorMayProtectSelf, holders.contains(seat) { return nil }
-      if !narratorRules.doctorMayRepeat, previousChoice(of: step.id) == seat { return nil }
+      if !dealtRules.doctorMayProtectSelf, holders.contains(seat) { return nil }
+      if !dealtRules.doctorMayRepeat, previousChoice(of: step.id) == seat { return nil }
       return seat
     case .check:
       return seat

@@ -40,8 +40,8 @@ extension Table {
   /// game without phases). A night step whose players were all out or not
   /// dealt is left out of its chapter: nobody was there to choose. The last
   /// chapter is left out while nothing has happened in it.
-  public func story(rules narratorRules: NarratorRules? = nil) -> [StoryChapter] {
-    let narratorRules = narratorRules ?? options.narrator
+  public func story(rules dealtRules: DealtRules? = nil) -> [StoryChapter] {
+    let dealtRules = dealtRules ?? options.dealt
     guard let first = rules.phases.first else { return [] }
     let steps = rules.phases.flatMap(\.steps)
     var chapters: [StoryChapter] = []
@@ -69,7 +69,7 @@ extension Table {
           chapter.events.append(.chose(id, seat: seat))
           break
         }
-        if narratorRules.firstNightMeetingOnly && chapter.round == 1 {
+        if dealtRules.firstNightMeetingOnly && chapter.round == 1 {
           // A night of meeting only: the killers met; nobody else had anything to do.
           if step.action == .kill { chapter.events.append(.met(id)) }
         } else if step.roles.contains(where: { role in seats(holding: role).contains(where: alive.contains) }) {

@@ -133,14 +133,14 @@ public struct Table: Hashable, Codable, Sendable {
 
   /// Marks the player at `seat` dead and returns what must happen next (a
   /// kamikaze's choice), which also stays in `pending` until resolved. Under
-  /// `narratorRules` (the manual table passes the group's), nobody dies of the
+  /// `dealtRules` (the manual table passes the group's), nobody dies of the
   /// night's own causes on a night of meeting only.
   @discardableResult
   public mutating func markDead(
-    _ seat: Int, cause: DeathCause, rules narratorRules: NarratorRules = NarratorRules()
+    _ seat: Int, cause: DeathCause, rules dealtRules: DealtRules = DealtRules()
   ) throws(TableError) -> FollowUp? {
     try check(seat)
-    if isMeetingNight(rules: narratorRules), currentPhase?.causes.contains(cause) == true {
+    if isMeetingNight(rules: dealtRules), currentPhase?.causes.contains(cause) == true {
       throw .notAllowed
     }
     guard pending == nil else { throw .followUpPending }

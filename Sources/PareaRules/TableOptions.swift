@@ -2,22 +2,22 @@
 /// follows these whatever the settings say later, the saved game keeps
 /// them, and undo's rebuild copies them whole.
 ///
-/// Adding one: a field here with its default, its line in `init(from:)` (a
-/// game saved before it reads the default) and in `init(dealing:...)` (from
-/// the settings); the setting itself in `HouseRules` with its row in the
-/// settings screen; and the rule that reads `table.options`.
+/// Adding a house rule a game keeps: a field in `DealtRules` (it comes here
+/// whole, from the settings at the deal), its row in the settings screen, and
+/// the rule that reads `table.options.dealt`. A number the setup asks before
+/// each deal, as the round's length: a field here, its line in `init(from:)`
+/// and in `init(dealing:...)`, and its row on the setup page.
 public struct TableOptions: Hashable, Codable, Sendable {
-  /// The narrator's house rules: a night of meeting only, the Doctor's
-  /// limits, a tied vote, whether a save is announced (the manual table
-  /// follows the first too).
-  public var narrator: NarratorRules
+  /// The house rules the game was dealt with (a night of meeting only, the
+  /// Doctor's limits, a tied vote, whether a save is announced).
+  public var dealt: DealtRules
   /// The length of a timed round in minutes (Spy's questions, Palermo's
   /// day), within `Preferences.minuteRange`; nil for a game without one.
   public var roundMinutes: Int?
 
   /// The options of a game dealt with the defaults.
-  public init(narrator: NarratorRules = NarratorRules(), roundMinutes: Int? = nil) {
-    self.narrator = narrator
+  public init(dealt: DealtRules = DealtRules(), roundMinutes: Int? = nil) {
+    self.dealt = dealt
     self.roundMinutes = roundMinutes
   }
 
@@ -25,16 +25,20 @@ public struct TableOptions: Hashable, Codable, Sendable {
   /// place the settings become a game's options: the deal and a game saved
   /// before options existed both come here.
   public init(dealing game: some GameType, houseRules: HouseRules, preferences: Preferences) {
-    self.init(narrator: houseRules.narrator, roundMinutes: preferences.minutes(for: game))
+    self.init(dealt: houseRules.dealt, roundMinutes: preferences.minutes(for: game))
   }
 
-  private enum CodingKeys: String, CodingKey { case narrator, roundMinutes }
+  /// `dealt` is saved as "narrator", as games saved before its rename hold it.
+  private enum CodingKeys: String, CodingKey {
+    case dealt = "narrator"
+    case roundMinutes
+  }
 
   /// Reads the options; one missing from the file keeps its default.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let defaults = TableOptions()
-    narrator = try container.decodeIfPresent(NarratorRules.self, forKey: .narrator) ?? defaults.narrator
+    dealt = try container.decodeIfPresent(DealtRules.self, forKey: .dealt) ?? defaults.dealt
     roundMinutes = try container.decodeIfPresent(Int.self, forKey: .roundMinutes) ?? defaults.roundMinutes
   }
 

@@ -57,7 +57,7 @@ public struct Settings: Hashable, Codable, Sendable {
         revealDeadRoles: try earlier.decodeIfPresent(Bool.self, forKey: .revealDeadRoles) ?? false,
         hideSpyCount: try earlier.decodeIfPresent(Bool.self, forKey: .hideSpyCount) ?? false,
         revealCountdown: try earlier.decodeIfPresent(Bool.self, forKey: .revealCountdown) ?? false,
-        narrator: try earlier.decodeIfPresent(NarratorRules.self, forKey: .narrator) ?? NarratorRules())
+        dealt: try earlier.decodeIfPresent(DealtRules.self, forKey: .narrator) ?? DealtRules())
     }
     excludedLocations =
       try container.decodeIfPresent([String].self, forKey: .excludedLocations) ?? []

@@ -313,7 +313,7 @@ import Testing
     app.press(.character("s"))
     for _ in 0..<9 { app.press(.down) }
     app.press(.right)
-    #expect(app.state.houseRules.narrator.tie == .revoteOnce)
+    #expect(app.state.houseRules.dealt.tie == .revoteOnce)
     expectGolden(app.render(width: 80, height: 24), "settings-tie.\(language)", styles: true)
   }
 

@@ -123,7 +123,7 @@ import PareaRules
     let setup = try #require(Palermo().suggestedSetup(players: 7))
     #expect(store.state.setup == setup)
     // The table keeps the settings' house rules and round length (`TableOptions`).
-    let options = TableOptions(narrator: store.state.houseRules.narrator, roundMinutes: Palermo().roundMinutes)
+    let options = TableOptions(dealt: store.state.houseRules.dealt, roundMinutes: Palermo().roundMinutes)
     let table = try Palermo().deal(
       players: sevenNames, setup: setup, locations: Catalog.builtIn(.en).locations(), options: options,
       using: &generator)
@@ -311,7 +311,7 @@ import PareaRules
     #expect(store.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
     page.selection = 10
     store.send(.settings(.move(50))) { [page] in $0.screen = .settings(page) }  // stops on the last row
-    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.narrator.announceSaves = true }
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.announceSaves = true }
   }
 
   @Test func countdownShowsTheRoleAfterThreeSeconds() throws {

@@ -365,11 +365,11 @@ enum RoleBlind {
       rules.revealDeadRoles = generator.uniform(below: 2) == 0
       rules.hideSpyCount = generator.uniform(below: 2) == 0
       rules.revealCountdown = generator.uniform(below: 4) == 0
-      rules.narrator.doctorMayProtectSelf = generator.uniform(below: 2) == 0
-      rules.narrator.doctorMayRepeat = generator.uniform(below: 2) == 0
-      rules.narrator.firstNightMeetingOnly = generator.uniform(below: 3) == 0
-      rules.narrator.tie = generator.uniform(below: 2) == 0 ? .nobodyOut : .revoteOnce
-      rules.narrator.announceSaves = generator.uniform(below: 2) == 0
+      rules.dealt.doctorMayProtectSelf = generator.uniform(below: 2) == 0
+      rules.dealt.doctorMayRepeat = generator.uniform(below: 2) == 0
+      rules.dealt.firstNightMeetingOnly = generator.uniform(below: 3) == 0
+      rules.dealt.tie = generator.uniform(below: 2) == 0 ? .nobodyOut : .revoteOnce
+      rules.dealt.announceSaves = generator.uniform(below: 2) == 0
       for mode in NarrationMode.allCases {
         plans.append(
           RoleBlindPlan(

@@ -213,7 +213,7 @@ import Testing
 }
 
 /// `i` on the narrator's screens: at the stages in the open, never at night.
-@Suite struct NarratorRulesKeyTests {
+@Suite struct DealtRulesKeyTests {
   static func narrated(_ mode: NarrationMode, _ language: Language = .en) -> App {
     var app = App(configuration: configuration(language, narration: mode))
     app.press(.enter)

@@ -105,8 +105,8 @@ import Testing
     func text() -> String { state.rulesText(of: Palermo(), words: words) }
     #expect(text().contains(catalog.text("game.palermo.rules.night.kill")), "off by default, as in the original app")
     #expect(text().contains(catalog.text("game.palermo.rules.tie.nobodyOut")), "the tie's default")
-    state.houseRules.narrator.firstNightMeetingOnly = true
-    state.houseRules.narrator.tie = .revoteOnce
+    state.houseRules.dealt.firstNightMeetingOnly = true
+    state.houseRules.dealt.tie = .revoteOnce
     #expect(text().contains(catalog.text("game.palermo.rules.night.meet")))
     #expect(text().contains(catalog.text("game.palermo.rules.tie.revoteOnce")))
     for mode in NarrationMode.allCases {

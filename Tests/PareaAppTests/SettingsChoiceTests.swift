@@ -44,27 +44,27 @@ import Testing
     Row(
       label: "settings.narrator.firstNightMeetingOnly", hint: "settings.narrator.firstNightMeetingOnly.hint",
       values: [
-        { $0.houseRules.narrator.firstNightMeetingOnly = false },
-        { $0.houseRules.narrator.firstNightMeetingOnly = true },
+        { $0.houseRules.dealt.firstNightMeetingOnly = false },
+        { $0.houseRules.dealt.firstNightMeetingOnly = true },
       ]),
     Row(
       label: "settings.narrator.doctorMayProtectSelf", hint: "settings.narrator.doctorMayProtectSelf.hint",
       values: [
-        { $0.houseRules.narrator.doctorMayProtectSelf = false },
-        { $0.houseRules.narrator.doctorMayProtectSelf = true },
+        { $0.houseRules.dealt.doctorMayProtectSelf = false },
+        { $0.houseRules.dealt.doctorMayProtectSelf = true },
       ]),
     Row(
       label: "settings.narrator.doctorMayRepeat", hint: "settings.narrator.doctorMayRepeat.hint",
       values: [
-        { $0.houseRules.narrator.doctorMayRepeat = false }, { $0.houseRules.narrator.doctorMayRepeat = true },
+        { $0.houseRules.dealt.doctorMayRepeat = false }, { $0.houseRules.dealt.doctorMayRepeat = true },
       ]),
     Row(
       label: "settings.narrator.tie", hint: "settings.narrator.tie.hint",
-      values: [{ $0.houseRules.narrator.tie = .nobodyOut }, { $0.houseRules.narrator.tie = .revoteOnce }]),
+      values: [{ $0.houseRules.dealt.tie = .nobodyOut }, { $0.houseRules.dealt.tie = .revoteOnce }]),
     Row(
       label: "settings.narrator.announceSaves", hint: "settings.narrator.announceSaves.hint",
       values: [
-        { $0.houseRules.narrator.announceSaves = false }, { $0.houseRules.narrator.announceSaves = true },
+        { $0.houseRules.dealt.announceSaves = false }, { $0.houseRules.dealt.announceSaves = true },
       ]),
   ]
 
@@ -175,7 +175,7 @@ import Testing
     #expect(app.state.preferences.voiceSpeed == .fast)
     #expect(
       app.state.houseRules
-        == HouseRules(narrator: NarratorRules(firstNightMeetingOnly: true, tie: .revoteOnce)))
+        == HouseRules(dealt: DealtRules(firstNightMeetingOnly: true, tie: .revoteOnce)))
   }
 
   /// A game in play keeps the rules it was dealt with (`TableOptions`): the
@@ -198,7 +198,7 @@ import Testing
     #expect(line.contains(note), "on the title's own row")
     expectGolden(app.render(width: 80, height: 24), "settings-in-game.\(language)")
     app.press(.enter)  // the last rule changes in the settings, not in the game
-    #expect(app.state.houseRules.narrator != dealt.narrator)
+    #expect(app.state.houseRules.dealt != dealt.dealt)
     #expect(app.state.table?.options == dealt)
   }
 
@@ -211,25 +211,25 @@ import Testing
     let saved = try #require(state.session)
     #expect(saved.table?.hasOptions == false)
     var app = makeApp()
-    var house = NarratorRules()
+    var house = DealtRules()
     house.firstNightMeetingOnly = true
     house.tie = .revoteOnce
     var fresh = app.state
-    fresh.houseRules.narrator = house
+    fresh.houseRules.dealt = house
     fresh.preferences.roundMinutes[Palermo().id] = 9
     app = App(state: fresh, configuration: configuration(.en))
     app.send(.started(savedNames: [], session: try saved.savedAndRead()))
-    #expect(app.state.table?.options == TableOptions(narrator: house, roundMinutes: 9))
+    #expect(app.state.table?.options == TableOptions(dealt: house, roundMinutes: 9))
     #expect(app.state.table?.hasOptions == true)
     // A narrated game kept its house rules in its narration: those stay; the
     // day's length, never saved then, is today's.
     var narrated = saved
-    var kept = NarratorRules()
+    var kept = DealtRules()
     kept.doctorMayRepeat = true
-    narrated.table?.options = TableOptions(narrator: kept)
+    narrated.table?.options = TableOptions(dealt: kept)
     var later = App(state: fresh, configuration: configuration(.en))
     later.send(.started(savedNames: [], session: narrated))
-    #expect(later.state.table?.options == TableOptions(narrator: kept, roundMinutes: 9))
+    #expect(later.state.table?.options == TableOptions(dealt: kept, roundMinutes: 9))
   }
 }
 

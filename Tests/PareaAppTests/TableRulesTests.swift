@@ -57,8 +57,8 @@ private typealias R = Palermo.Roles
   @Test(arguments: [false, true]) func theFirstNightFollowsTheHouseRule(_ meetingOnly: Bool) throws {
     var state = tableApp(Palermo(), palermoRoles).state
     // The table follows the rule it was dealt with, whatever the settings say now.
-    state.session?.table?.options.narrator.firstNightMeetingOnly = meetingOnly
-    state.houseRules.narrator.firstNightMeetingOnly = !meetingOnly
+    state.session?.table?.options.dealt.firstNightMeetingOnly = meetingOnly
+    state.houseRules.dealt.firstNightMeetingOnly = !meetingOnly
     var app = App(state: state, configuration: configuration(.en))
     let hint = meetingOnly ? "the thieves only recognise each other" : "the thieves choose a victim"
     #expect(app.screen.contains(hint), "\(app.screen)")
@@ -88,7 +88,7 @@ private typealias R = Palermo.Roles
   /// a night of meeting only has no death of the night's own causes.
   @Test func theRulesRefuseAFirstNightKillUnderTheHouseRule() throws {
     var table = try #require(tableApp(Palermo(), palermoRoles).state.table)
-    let meeting = NarratorRules(firstNightMeetingOnly: true)
+    let meeting = DealtRules(firstNightMeetingOnly: true)
     let before = table
     #expect(throws: TableError.notAllowed) { try table.markDead(5, cause: .killedAtNight, rules: meeting) }
     #expect(table == before)

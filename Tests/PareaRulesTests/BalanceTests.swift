@@ -14,7 +14,7 @@ import Testing
   @Test(arguments: Array(5...14)) func everySuggestedSetIsAGame(_ players: Int) throws {
     let setup = try #require(Palermo().suggestedSetup(players: players))
     for meetingOnly in [false, true] {
-      var house = NarratorRules()
+      var house = DealtRules()
       house.firstNightMeetingOnly = meetingOnly
       let report = Balance.simulate(
         Palermo(), setup: setup, players: players, games: Self.games, house: house, seed: UInt64(players))
@@ -48,7 +48,7 @@ import Testing
     let setup = try #require(Palermo().suggestedSetup(players: 12))
     for _ in 0..<200 {
       var table = try Palermo().deal(players: (1...12).map { "P\($0)" }, setup: setup, using: &generator)
-      let (winner, _) = Balance.play(&table, house: NarratorRules(), generator: &generator)
+      let (winner, _) = Balance.play(&table, house: DealtRules(), generator: &generator)
       #expect(winner != nil && winner == table.winner)
       #expect(table.pending == nil)
     }

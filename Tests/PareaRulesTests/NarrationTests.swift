@@ -38,10 +38,10 @@ struct NightDriver {
   var now: Int64 = 1_000
   var cues: [NarrationCue] = []
 
-  init(roles: [RoleID], rules: NarratorRules = NarratorRules(), seed: UInt64 = 7) {
+  init(roles: [RoleID], rules: DealtRules = DealtRules(), seed: UInt64 = 7) {
     let seats = roles.enumerated().map { Seat(name: "P\($0.offset)", role: $0.element) }
     // The house rules are the table's, fixed at the deal.
-    table = Table(game: Palermo(), seats: seats, options: TableOptions(narrator: rules))
+    table = Table(game: Palermo(), seats: seats, options: TableOptions(dealt: rules))
     narration = Narration(mode: .parea, seed: seed)
   }
 
@@ -84,7 +84,7 @@ struct NightDriver {
 struct NightRow: Sendable, CustomTestStringConvertible {
   let name: String
   var roles: [RoleID] = eight
-  var rules = NarratorRules()
+  var rules = DealtRules()
   let ops: [NightOp]
   let stage: NarrationStage
   let dead: [Int: DeathCause]
@@ -112,7 +112,7 @@ struct NarrationTests {
         .wake("doctor", meetingOnly: false), .chosen, .sleep("doctor"), .morning(died: nil, saved: false),
       ]),
     NightRow(
-      name: "a save is announced under that house rule", rules: NarratorRules(announceSaves: true),
+      name: "a save is announced under that house rule", rules: DealtRules(announceSaves: true),
       ops: [.night(kill: 5, protect: 5)], stage: .morning, dead: [:],
       cues: [
         .nightFalls(round: 1), .wake("thieves", meetingOnly: false), .chosen, .sleep("thieves"),
@@ -142,18 +142,18 @@ struct NarrationTests {
       stage: .dusk, dead: [:]),
     NightRow(
       name: "a tie under the revote rule: the town votes again",
-      rules: NarratorRules(tie: .revoteOnce),
+      rules: DealtRules(tie: .revoteOnce),
       ops: [.night(kill: nil, protect: nil), .enter, .enter, .vote(nil)], stage: .vote, dead: [:]),
     NightRow(
-      name: "two ties under the revote rule: nobody leaves", rules: NarratorRules(tie: .revoteOnce),
+      name: "two ties under the revote rule: nobody leaves", rules: DealtRules(tie: .revoteOnce),
       ops: [.night(kill: nil, protect: nil), .enter, .enter, .vote(nil), .vote(nil)], stage: .dusk, dead: [:]),
     NightRow(
-      name: "a revote that names a player", rules: NarratorRules(tie: .revoteOnce),
+      name: "a revote that names a player", rules: DealtRules(tie: .revoteOnce),
       ops: [.night(kill: nil, protect: nil), .enter, .enter, .vote(nil), .vote(7)], stage: .dusk,
       dead: [7: .votedOut]),
     NightRow(
       name: "the first night of meeting only: nobody is chosen, the Doctor does not wake",
-      rules: NarratorRules(firstNightMeetingOnly: true), ops: [.enter, .wait, .wait, .wait],
+      rules: DealtRules(firstNightMeetingOnly: true), ops: [.enter, .wait, .wait, .wait],
       stage: .morning, dead: [:],
       cues: [
         .nightFalls(round: 1), .wake("thieves", meetingOnly: true), .sleep("thieves"),
@@ -161,7 +161,7 @@ struct NarrationTests {
       ]),
     NightRow(
       name: "the second night kills under the meeting rule",
-      rules: NarratorRules(firstNightMeetingOnly: true),
+      rules: DealtRules(firstNightMeetingOnly: true),
       ops: [.enter, .wait, .wait, .wait, .enter, .enter, .vote(nil), .night(kill: 6, protect: 5)],
       stage: .morning, dead: [6: .killedAtNight]),
     NightRow(
@@ -202,7 +202,7 @@ struct NarrationTests {
   func doctorChoices() throws {
     let doctor = Palermo().phase(.night)!.steps[1]
     for (selfRule, repeatRule) in [(true, true), (true, false), (false, true), (false, false)] {
-      let rules = NarratorRules(doctorMayProtectSelf: selfRule, doctorMayRepeat: repeatRule)
+      let rules = DealtRules(doctorMayProtectSelf: selfRule, doctorMayRepeat: repeatRule)
       var driver = NightDriver(roles: eight, rules: rules)
       // Night 1: nobody dies; the Doctor (seat 4) protects seat 6. Day 1: a tie.
       try driver.run([.night(kill: 5, protect: 6), .enter, .enter, .vote(nil), .enter])

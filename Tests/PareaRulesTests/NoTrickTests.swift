@@ -203,7 +203,7 @@ private func deals(_ roles: [RoleID]) -> [[RoleID]] {
     for victim in table.alive {
       for protected in table.alive {
         moves.append(Move(actor: actor, name: "night \(table.round): \(victim) chosen, \(protected) protected") { table in
-          let rules = NarratorRules()
+          let rules = DealtRules()
           try table.recordChoice(thieves.id, seat: table.countedChoice(victim, by: thieves, rules: rules))
           try table.recordChoice(doctor.id, seat: table.countedChoice(protected, by: doctor, rules: rules))
           try table.resolveNight()

@@ -24,7 +24,7 @@ private func day(_ round: Int, _ events: [StoryEvent]) -> StoryChapter {
 struct StoryRow: Sendable, CustomTestStringConvertible {
   let name: String
   var roles: [RoleID] = eight
-  var rules = NarratorRules()
+  var rules = DealtRules()
   let ops: [NightOp]
   let story: [StoryChapter]
   var testDescription: String { name }
@@ -74,7 +74,7 @@ struct StoryTests {
       ]),
     StoryRow(
       name: "a revote after a tie",
-      rules: NarratorRules(tie: .revoteOnce),
+      rules: DealtRules(tie: .revoteOnce),
       ops: [.night(kill: 6, protect: 5), .enter, .enter, .vote(nil), .vote(7)],
       story: [
         night(1, [.chose("thieves", seat: 6), .chose("doctor", seat: 5), .died(seat: 6, cause: .killedAtNight)]),
@@ -82,7 +82,7 @@ struct StoryTests {
       ]),
     StoryRow(
       name: "the first night of meeting only, then a killing on the second",
-      rules: NarratorRules(firstNightMeetingOnly: true),
+      rules: DealtRules(firstNightMeetingOnly: true),
       ops: [.enter, .wait, .wait, .wait, .enter, .enter, .vote(nil), .night(kill: 6, protect: 5)],
       story: [
         night(1, [.met("thieves"), .quiet]),

@@ -14,7 +14,7 @@ struct TableOptionsTests {
 
   /// Options unlike the defaults in every field.
   static let chosen = TableOptions(
-    narrator: NarratorRules(
+    dealt: DealtRules(
       firstNightMeetingOnly: true, doctorMayProtectSelf: false, doctorMayRepeat: true, tie: .revoteOnce,
       announceSaves: true),
     roundMinutes: 7)
@@ -90,11 +90,11 @@ struct TableOptionsTests {
     var saved = try #require(object["table"] as? [String: Any])
     saved["options"] = nil
     object["table"] = saved
-    narration["rules"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.chosen.narrator))
+    narration["rules"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.chosen.dealt))
     object["narration"] = narration
     let earlier = try JSONSerialization.data(withJSONObject: object)
     let read = try JSONDecoder().decode(GameSession.self, from: earlier)
-    #expect(read.table?.options.narrator == Self.chosen.narrator)
+    #expect(read.table?.options.dealt == Self.chosen.dealt)
     #expect(read.table?.hasOptions == true)
     #expect(read.isValid(rules: Palermo()))
     #expect(read.table?.options.roundMinutes == nil, "not saved then: the app takes today's (`AppState.restore`)")
@@ -105,7 +105,7 @@ struct TableOptionsTests {
       try JSONSerialization.jsonObject(with: JSONEncoder().encode(read)) as? [String: Any])
     #expect(((written["table"] as? [String: Any])?["options"] as? [String: Any])?["narrator"] != nil)
     let copy = try #require((written["narration"] as? [String: Any])?["rules"])
-    let copied = try JSONDecoder().decode(NarratorRules.self, from: JSONSerialization.data(withJSONObject: copy))
-    #expect(copied == Self.chosen.narrator)
+    let copied = try JSONDecoder().decode(DealtRules.self, from: JSONSerialization.data(withJSONObject: copy))
+    #expect(copied == Self.chosen.dealt)
   }
 }

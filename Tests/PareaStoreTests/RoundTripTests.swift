@@ -30,16 +30,16 @@ struct RoundTripTests {
   }
 
   @Test("The voice and the narrator's rules come back as saved, each away from its default")
-  func voiceAndNarratorRules() throws {
+  func voiceAndDealtRules() throws {
     let sandbox = Sandbox()
     var store = sandbox.store()
-    let narrator = NarratorRules(
+    let narrator = DealtRules(
       firstNightMeetingOnly: true, doctorMayProtectSelf: false, doctorMayRepeat: true, tie: .revoteOnce,
       announceSaves: true)
-    var settings = Settings(language: .en, houseRules: HouseRules(narrator: narrator))
+    var settings = Settings(language: .en, houseRules: HouseRules(dealt: narrator))
     settings.preferences.voice = false
     settings.preferences.voiceSpeed = .slow
-    #expect(settings.houseRules.narrator != NarratorRules())
+    #expect(settings.houseRules.dealt != DealtRules())
     try store.save(settings)
     #expect(store.loadSettings() == Loaded(value: settings))
     #expect(sandbox.restart { $0.loadSettings() } == Loaded(value: settings))
@@ -102,7 +102,7 @@ struct RoundTripTests {
       language: .el,
       houseRules: HouseRules(
         revealDeadRoles: true, revealCountdown: true,
-        narrator: NarratorRules(doctorMayRepeat: true, tie: .revoteOnce)))
+        dealt: DealtRules(doctorMayRepeat: true, tie: .revoteOnce)))
     expected.excludedLocations = ["zoo"]
     #expect(loaded.value == expected)
     try store.save(loaded.value)

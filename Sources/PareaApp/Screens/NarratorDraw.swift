@@ -36,7 +36,7 @@ enum NarratorLines {
   /// What the day that just ended comes to, as the lines Parea said at the
   /// vote (who was voted out and taken along, or the tie): the moderator's
   /// "Say:" at the dusk after a day. Nil before any day.
-  static func dayOutcome(table: Table, rules: NarratorRules, words: Words) -> String? {
+  static func dayOutcome(table: Table, rules: DealtRules, words: Words) -> String? {
     guard table.isOpenPhase, let chapter = table.story(rules: rules).last, chapter.phase == table.phase else { return nil }
     var parts: [String] = []
     for event in chapter.events {
@@ -72,7 +72,7 @@ enum NarratorLines {
       let news = table.lastNight ?? NightRecord(choices: [], steps: [])
       var parts = [words("narrator.say.morning")]
       if news.died.isEmpty {
-        let saved = news.saved && table.options.narrator.announceSaves
+        let saved = news.saved && table.options.dealt.announceSaves
         parts.append(saved ? words.line(.saved, of: table.game) : words("narrator.say.nobodyDied"))
       } else {
         for (index, seat) in news.died.enumerated() {
@@ -122,7 +122,7 @@ extension NarratorScreen {
     }
     var line = NarratorLines.current(narration, table: table, words: words)
     if moderator, narration.stage == .dusk,
-      let outcome = NarratorLines.dayOutcome(table: table, rules: table.options.narrator, words: words)
+      let outcome = NarratorLines.dayOutcome(table: table, rules: table.options.dealt, words: words)
     {
       // Parea said the vote's result aloud; the moderator says it at the dusk that follows.
       line = outcome

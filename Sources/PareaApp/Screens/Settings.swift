@@ -58,13 +58,13 @@ public struct SettingsScreen: Hashable, Sendable {
       SettingSection(
         title: "settings.section.narrator", dealt: true,
         settings: [
-          .toggle("settings.narrator.firstNightMeetingOnly", \.houseRules.narrator.firstNightMeetingOnly),
-          .toggle("settings.narrator.doctorMayProtectSelf", \.houseRules.narrator.doctorMayProtectSelf),
-          .toggle("settings.narrator.doctorMayRepeat", \.houseRules.narrator.doctorMayRepeat),
+          .toggle("settings.narrator.firstNightMeetingOnly", \.houseRules.dealt.firstNightMeetingOnly),
+          .toggle("settings.narrator.doctorMayProtectSelf", \.houseRules.dealt.doctorMayProtectSelf),
+          .toggle("settings.narrator.doctorMayRepeat", \.houseRules.dealt.doctorMayRepeat),
           .choice(
-            "settings.narrator.tie", \.houseRules.narrator.tie,
+            "settings.narrator.tie", \.houseRules.dealt.tie,
             TieRule.allCases.map { ($0, AppKeys.tie($0)) }),
-          .toggle("settings.narrator.announceSaves", \.houseRules.narrator.announceSaves),
+          .toggle("settings.narrator.announceSaves", \.houseRules.dealt.announceSaves),
         ]),
     ]
   }

@@ -300,7 +300,7 @@ extension TableScreen: Feature {
     // The phase moves only when the table says so ("next"): the cause menu
     // follows the phase, and a jump nobody asked for would change what the
     // next Enter records (docs/DECISIONS.md).
-    let change = SessionChange.markDead(seat: seat, cause: cause, rules: draft.table.options.narrator)
+    let change = SessionChange.markDead(seat: seat, cause: cause, rules: draft.table.options.dealt)
     guard case .followUp(let followUp)? = try? draft.apply(change) else {
       mode = .main
       notice = Self.notAllowed

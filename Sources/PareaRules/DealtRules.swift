@@ -1,7 +1,6 @@
-// The house rules of a narrated game: who narrates, and the customs the
-// narrator follows (a night of meeting only, the Doctor's limits, a tied
-// vote, whether a save is announced). Chosen in the settings, copied into a
-// narrated game at the deal.
+// The house rules a dealt game keeps (a night of meeting only, the Doctor's
+// limits, a tied vote, whether a save is announced), and who narrates a game
+// with nights. Chosen in the settings; the deal copies the rules into the game.
 
 /// Who narrates a game that runs in phases.
 public enum NarrationMode: String, Hashable, Codable, Sendable, CaseIterable {
@@ -21,9 +20,14 @@ public enum TieRule: String, Hashable, Codable, Sendable, CaseIterable {
   case revoteOnce
 }
 
-/// The house rules of a narrated night and day (saved with the settings, and
-/// copied into the game at the deal, so that a game keeps the rules it began with).
-public struct NarratorRules: Hashable, Codable, Sendable {
+/// The house rules a game keeps from its deal (saved with the settings, and
+/// copied into the game's `TableOptions` at the deal, so that a game keeps the
+/// rules it began with whatever the settings say later).
+///
+/// Adding one: a field here with its default and its line in `init(from:)`
+/// (a file saved before it reads the default), its row in the settings
+/// screen's dealt section, and the rule that reads `table.options.dealt`.
+public struct DealtRules: Hashable, Codable, Sendable {
   /// On the first night the thieves only open their eyes to meet: nobody is
   /// chosen and nobody dies (off by default, as in the original app).
   public var firstNightMeetingOnly = false
@@ -59,7 +63,7 @@ public struct NarratorRules: Hashable, Codable, Sendable {
   /// Reads the rules; a rule missing from the file keeps its default.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let defaults = NarratorRules()
+    let defaults = DealtRules()
     firstNightMeetingOnly =
       try container.decodeIfPresent(Bool.self, forKey: .firstNightMeetingOnly)
       ?? defaults.firstNightMeetingOnly
