@@ -49,8 +49,9 @@ extension AppState {
     case .tick(let now):
       clock = now
       var effects = tickCountdowns(now: clock, environment: environment)
-      // The rules opened over a screen do not stop its clock.
-      if case .narrator = screenUnderRules {
+      // The pages opened over a screen (the rules, and over the narrator's
+      // day a role shown again, the roles, the settings) do not stop its clock.
+      if screen.narratorBeneath != nil {
         // The narrator keeps its own time: the night's steps and the day's timer.
         effects += tickNarration(now: now, environment: environment)
       } else if session?.timer?.tick(now: now) == true {
@@ -176,19 +177,16 @@ extension AppState {
     }
   }
 
-  /// The narration's time, on the narrator on show or under the rules
-  /// (there its page stays as it is: the rules are read over it).
+  /// The narration's time, on the narrator on show or under a page over it
+  /// (there its page stays as it is: the page is read over it).
   private mutating func tickNarration(now: Int64, environment: Environment) -> [Effect] {
-    switch screen {
-    case .narrator(var page):
+    if case .narrator(var page) = screen {
       let outcome = page.tick(now: now, in: context(environment))
       screen = .narrator(page)
       return perform(outcome)
-    case .info(let info):
-      guard case .narrator(var page) = info.returnTo.screen else { return [] }
-      return perform(page.tick(now: now, in: context(environment)))
-    default: return []
     }
+    guard var page = screen.narratorBeneath else { return [] }
+    return perform(page.tick(now: now, in: context(environment)))
   }
 
   /// Reduces `action` on the screen on show (`page`, put back by `wrap`),
@@ -275,9 +273,11 @@ extension AppState {
       screen = .home(HomeScreen(selection: homeIndex(of: game)))
       return (speaking ? [.silence] : []) + [.saveGame, .redrawAll]
     case .endGame:
-      table?.end()
+      // A narrated game's narration ends with its table; a line being said stops.
+      let speaking = session?.narration != nil
+      _ = try? session?.apply(.end)
       screen = .summary(SummaryScreen())
-      return [.saveGame, .redrawAll]
+      return (speaking ? [.silence] : []) + [.saveGame, .redrawAll]
     case .leaveSession:
       return []  // asked and answered by the summary
     }

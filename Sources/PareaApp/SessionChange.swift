@@ -129,6 +129,7 @@ extension GameSession {
       return .done
     case .end:
       try onTable { table throws(TableError) in table.end() }
+      narration?.end()
       return .done
     case .timer(.stop):
       timer = nil

@@ -133,6 +133,25 @@ public struct Narration: Hashable, Sendable {
     checked = nil
   }
 
+  /// The table ended the game by hand (`Table.end()`): the narration is over
+  /// with it, so that the saved game is one a narration can stand at.
+  public mutating func end() {
+    stage = .over
+    stageEnds = nil
+    answer = nil
+    checked = nil
+  }
+
+  /// Whether the stage is one of the day's, where the table may do what the
+  /// manual table does (look again, the roles, the settings, end the game):
+  /// in the open and waiting for the table, before night falls or after it.
+  public var isByDay: Bool {
+    switch stage {
+    case .dusk, .morning, .discussion, .vote: true
+    default: false
+    }
+  }
+
   /// Whether the stage waits for Enter (`proceed`): dusk, the morning and the discussion.
   public var proceedsOnEnter: Bool {
     switch stage {

@@ -201,8 +201,10 @@ enum RoleBlind {
       if case .pick(let purpose) = page.mode { kind += "." + name(purpose) }
     case .lookAgain(let page):
       kind += "." + name(page.stage)
+      if case .narrator = page.beneath { kind += ".overNarrator" }
     case .tableList(let page):
       kind += "." + name(page.kind)
+      if case .narrator = page.beneath { kind += ".overNarrator" }
     case .spyGuess(let page):
       kind += "." + name(page.stage)
     case .outAnswer(let page):
@@ -211,6 +213,7 @@ enum RoleBlind {
       guard let narration = state.session?.narration else { break }
       kind += ".\(narration.mode.rawValue).\(name(narration.stage))"
       if let table = state.table, let step = narration.awakeStep(on: table) { kind += "." + step.id.rawValue }
+      if case .narrator(let page) = state.screen, page.picking { kind += ".pickLook" }
     default: break
     }
     if let question = state.confirmation?.question { kind += "+" + name(question) }
@@ -401,6 +404,8 @@ enum RoleBlind {
     "narrator.parea.discussion", "narrator.parea.vote", "narrator.moderator.dusk", "narrator.moderator.morning",
     "narrator.moderator.vote", "narrator.parea.takeAlong", "table.pick.kamikaze", "tableList.locations",
     "lookAgain.countdown", "table.main+undo", "spyGuess.choosing+finalGuess", "table.cause+secondDeath",
+    // By day the narrator does what the manual table does.
+    "narrator.parea.discussion.pickLook", "lookAgain.showing.overNarrator", "tableList.roles.overNarrator",
   ]
 
   /// 40 plans (8 seeds × Palermo in its three modes, Spy and Killer), 700

@@ -248,14 +248,9 @@ import Testing
     RulesKeyTests.footerOffers(app)
     app.press(.enter)
     #expect(app.state.session?.narration?.stage == .discussion)
-    if mode == .parea {
-      RulesKeyTests.opensAndComesBack(app, game: "palermo")
-      RulesKeyTests.footerOffers(app)
-    } else {
-      // The moderator's day has no room for it in the footer.
-      RulesKeyTests.ignoresI(app)
-      RulesKeyTests.footerOffers(app, false)
-    }
+    // In both modes: the moderator's own keys are in the day's actions panel.
+    RulesKeyTests.opensAndComesBack(app, game: "palermo")
+    RulesKeyTests.footerOffers(app)
     app.press(.enter)
     #expect(app.state.session?.narration?.stage == .vote)
     app.press(.down)

@@ -95,11 +95,4 @@ extension AppState {
     let showedRoles = if case .summary = screen { true } else { false }
     return .go(.info(InfoScreen(game: rules.id, returnTo: ReturnPoint(screen))), effects: showedRoles ? [.redrawAll] : [])
   }
-
-  /// The screen the clock runs for: the one on show, or under the rules the
-  /// one Esc goes back to (a table's round timer, the day's discussion).
-  var screenUnderRules: Screen {
-    if case .info(let info) = screen { return info.returnTo.screen }
-    return screen
-  }
 }

@@ -3,7 +3,7 @@ import PareaRules
 
 /// A player's role shown again at the table, in private: "Are you ANNA?",
 /// the countdown when the house rule asks for one, then the card. A page of
-/// its own over the table, which it goes back to as it was.
+/// its own over the table (or the narrator's day), which it goes back to as it was.
 public struct LookAgainScreen: Hashable, Sendable {
   /// Where the look stands.
   public enum Stage: Hashable, Sendable {
@@ -19,14 +19,19 @@ public struct LookAgainScreen: Hashable, Sendable {
   public var seat: Int
   /// Where the look stands.
   public var stage: Stage
-  /// The table's page to go back to, as it was.
-  public var table: TableScreen
+  /// The page to go back to, as it was.
+  public var beneath: TableBeneath
 
-  /// "Are you …?" for `seat`, over `table`.
-  public init(seat: Int, stage: Stage = .asking, table: TableScreen = TableScreen()) {
+  /// "Are you …?" for `seat`, over `beneath`.
+  public init(seat: Int, stage: Stage = .asking, beneath: TableBeneath) {
     self.seat = seat
     self.stage = stage
-    self.table = table
+    self.beneath = beneath
+  }
+
+  /// "Are you …?" for `seat`, over the manual table's page `table`.
+  public init(seat: Int, stage: Stage = .asking, table: TableScreen = TableScreen()) {
+    self.init(seat: seat, stage: stage, beneath: .table(table))
   }
 }
 
@@ -61,9 +66,9 @@ extension LookAgainScreen: Feature {
       }
       return show()
     case .hide:
-      return .go(.table(table), effects: [.redrawAll])
+      return .go(beneath.screen, effects: [.redrawAll])
     case .cancel:
-      return .go(.table(table))
+      return .go(beneath.screen)
     }
   }
 
@@ -80,7 +85,7 @@ extension LookAgainScreen: Feature {
     return .stay([.session(.look(seat: seat))], effects: [.saveGame, .redrawAll])
   }
 
-  func back(in context: ScreenContext) -> Outcome { .go(.table(table), effects: [.redrawAll]) }
+  func back(in context: ScreenContext) -> Outcome { .go(beneath.screen, effects: [.redrawAll]) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     let state = context.state

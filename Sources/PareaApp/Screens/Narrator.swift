@@ -22,6 +22,8 @@ public struct NarratorScreen: Hashable, Sendable {
   public var moderatorVoice = false
   /// A game resumed in the middle of a night says so at dusk.
   public var resumedNight = false
+  /// By day: the table is choosing who looks at their role again.
+  public var picking = false
 
   /// Starts with nothing highlighted.
   public init(resumedNight: Bool = false) { self.resumedNight = resumedNight }
@@ -53,25 +55,42 @@ public enum NarratorAction: Hashable, Sendable {
   case hideRoles
   /// The moderator turns the voice on or off.
   case toggleVoice
+  /// By day: choose who looks at their role again (`select` then shows it).
+  case lookAgain
+  /// Back from choosing who looks.
+  case stopPicking
+  /// By day: the roles in this game, a page of their own.
+  case roles
+  /// By day: the settings (language, voice…), a page of their own.
+  case settings
+  /// By day: end the game (a question first).
+  case end
 }
 
 extension NarratorScreen {
   /// Whether `i` opens the rules: at the stages that wait for the table, and
-  /// in Parea's day (its timer runs on under the rules, see
-  /// `screenUnderRules`); never at night, whose steps are secret and timed.
-  /// The moderator's day has no room left in its footer at 80 columns: the
-  /// moderator has the rules at dusk, in the morning and at the vote.
+  /// by day (the day's timer runs on under the rules, see `tickNarration`);
+  /// never at night, whose steps are secret and timed.
   static func offersRules(_ narration: Narration) -> Bool {
     switch narration.stage {
-    case .dusk, .morning, .takeAlong, .vote: true
-    case .discussion: narration.mode == .parea
+    case .dusk, .morning, .takeAlong, .vote, .discussion: true
     case .nightFalls, .awake, .asleep, .over: false
     }
   }
 
-  /// The entries of the list on show: the candidates, and for the vote "nobody" last.
-  static func entries(state: AppState) -> [NarratorPick] {
+  /// The table's own commands by day, as the manual table has them (each
+  /// with the manual table's key and words): look again, the roles (the
+  /// moderator's `r` shows every role instead), the settings, end the game.
+  static func commands(_ narration: Narration) -> [TableScreen.Command] {
+    guard narration.isByDay else { return [] }
+    return narration.mode == .moderator ? [.look, .settings, .end] : [.look, .roles, .settings, .end]
+  }
+
+  /// The entries of the list on show: everyone while choosing who looks
+  /// again; else the candidates, and for the vote "nobody" last.
+  func entries(state: AppState) -> [NarratorPick] {
     guard let narration = state.session?.narration, let table = state.table else { return [] }
+    if picking { return table.seats.indices.map(NarratorPick.seat) }
     let seats = narration.candidates(on: table).map(NarratorPick.seat)
     return narration.stage == .vote ? seats + [.nobody] : seats
   }
@@ -90,6 +109,25 @@ extension NarratorScreen {
       case .enter, .letter("y"): return .narrator(.confirm)
       case .escape, .letter("n"): return .narrator(.cancel)
       default: return nil
+      }
+    }
+    if picking {
+      switch shortcut {
+      case .up: return .narrator(.move(-1))
+      case .down: return .narrator(.move(1))
+      case .enter: return .narrator(.select)
+      case .escape: return .narrator(.stopPicking)
+      default: return nil
+      }
+    }
+    if case .letter(let letter) = shortcut,
+      let command = Self.commands(narration).first(where: { $0.key == letter })
+    {
+      switch command {
+      case .look: return .narrator(.lookAgain)
+      case .roles: return .narrator(.roles)
+      case .settings: return .narrator(.settings)
+      default: return .narrator(.end)
       }
     }
     if narration.mode == .moderator {

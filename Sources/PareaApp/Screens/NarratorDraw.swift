@@ -128,43 +128,156 @@ extension NarratorScreen {
       line = outcome
     }
     let chosen = narration.hasChosen(on: table)
+    let byDay = narration.isByDay
     var hints: [KeyHint] = []
     var row: Int
+    // What is said, wrapped without a blank line in the middle.
     if moderator {
       canvas.write(words("narrator.moderator.say"), row: 2, column: 3, style: Theme.title)
       row = 3
-      for wrapped in TextWidth.wrap("«" + line + "»", width: canvas.width - 8) {
+      for wrapped in TextWidth.wrap(words("narrator.moderator.quote", ["line": line]), width: canvas.width - 8) {
         canvas.write(wrapped, row: row, column: 5, style: Theme.accent)
         row += 1
       }
       row += 1
     } else {
-      row = 4
-      // Large type: the line in bold capitals, centred, with room around it.
-      // A secret step after its choice (and every pause of the night) shows
-      // the neutral screen instead, identical whatever happened.
+      // Large type: the line in bold capitals, centred, with room around it
+      // (by day nearer the top, to leave room for the players). A secret step
+      // after its choice (and every pause of the night) shows the neutral
+      // screen instead, identical whatever happened.
       // A check's answer is for the step's roles: its line stays up while it shows.
+      row = byDay ? 2 : 4
       let big = isAsleep(narration) || (chosen && narration.answer == nil) ? words("narrator.eyesClosed") : line
       for wrapped in TextWidth.wrap(words.upper(big), width: canvas.width - 12) {
         canvas.center(wrapped, row: row, in: canvas.bounds, style: Theme.title)
-        row += 2
+        row += 1
       }
       row += 1
+    }
+    if byDay {
+      hints = drawDay(into: &canvas, narration: narration, table: table, state: state, words: words, top: row)
+    } else {
+      hints = drawNight(into: &canvas, narration: narration, table: table, state: state, words: words, row: row)
+    }
+    if let confirming {
+      let what: String
+      switch confirming {
+      case .seat(let seat): what = NarratorLines.name(seat, table)
+      case .nobody: what = words("narrator.vote.nobody")
+      }
+      let question = words("narrator.confirm", ["choice": what])
+      canvas.fill(Rect(row: canvas.height - 5, column: 2, width: canvas.width - 4, height: 1))
+      canvas.center(question, row: canvas.height - 5, in: canvas.bounds, style: Theme.selected)
+      hints = [KeyHint(key: "Enter", label: words("key.yes")), KeyHint(key: "Esc", label: words("key.no"))]
+    } else if picking {
+      hints = [
+        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
+        KeyHint(key: "Esc", label: words("key.cancel")),
+      ]
+    } else {
+      if moderator && !byDay {
+        // By day these two are in the actions' panel.
+        hints += [
+          KeyHint(key: "r", label: words("key.roles")),
+          KeyHint(key: "v", label: words(moderatorVoice ? "key.voiceOff" : "key.voiceOn")),
+        ]
+      }
+      if Self.offersRules(narration) { hints.append(KeyHint(key: "i", label: words("key.rules"))) }
+      hints.append(KeyHint(key: "Esc", label: words("key.leave")))
+    }
+    canvas.footer(hints)
+  }
+
+  /// The day's screen below what is said, from `top`: on the left what the
+  /// stage asks (dusk's words, the players in and out, the vote), on the
+  /// right the table's actions and the day's time, as on the manual table.
+  /// Returns the stage's own keys for the footer.
+  private func drawDay(
+    into canvas: inout Canvas, narration: Narration, table: Table, state: AppState, words: Words, top: Int
+  ) -> [KeyHint] {
+    let moderator = narration.mode == .moderator
+    let leftWidth = 55
+    let bottom = canvas.height - 2  // the last row above the footer
+    var hints: [KeyHint] = []
+    if picking {
+      _ = drawList(
+        into: &canvas, prompt: words("table.pick.look"), state: state, table: table, words: words, row: top,
+        width: leftWidth - 2)
+      return []
+    }
+    var row = top
+    func paragraph(_ key: String, style: Style = Theme.normal) {
+      for wrapped in TextWidth.wrap(words(key), width: leftWidth - 3) where row <= bottom {
+        canvas.write(wrapped, row: row, column: 2, style: style)
+        row += 1
+      }
+      row += 1
+    }
+    func players() {
+      guard row < bottom else { return }
+      canvas.write(TableScreen.playersHeading(words), row: row, column: 1, style: Theme.dim, limit: leftWidth)
+      let (lines, styles) = TableScreen.playerRows(Array(table.seats.indices), table: table, state: state, words: words)
+      canvas.list(lines, selected: nil, in: Rect(row: row + 1, column: 1, width: leftWidth, height: bottom - row), styles: styles)
     }
     switch narration.stage {
     case .dusk:
       let ready = moderator ? "narrator.dusk.ready.moderator" : "narrator.dusk.ready"
-      let paragraphs = resumedNight ? ["narrator.dusk.resumed", ready]
-        : table.round == 1 && table.isSecretPhase && table.log.allSatisfy({ if case .looked = $0 { true } else { false } })
-          ? [moderator ? "narrator.dusk.moderator" : "narrator.dusk.first", ready] : [ready]
-      for key in paragraphs {
-        for wrapped in TextWidth.wrap(words(key), width: canvas.width - 8) {
-          canvas.write(wrapped, row: row, column: 4)
-          row += 1
-        }
-        row += 1
-      }
+      let firstNight = table.round == 1 && table.isSecretPhase && table.log.allSatisfy { if case .looked = $0 { true } else { false } }
+      let keys = resumedNight ? ["narrator.dusk.resumed", ready]
+        : firstNight ? [moderator ? "narrator.dusk.moderator" : "narrator.dusk.first", ready] : [ready]
+      for key in keys { paragraph(key) }
       hints.append(KeyHint(key: "Enter", label: words("key.nightFalls")))
+    case .morning:
+      players()
+      hints.append(KeyHint(key: "Enter", label: words("key.startDay")))
+    case .discussion:
+      paragraph("narrator.day.hint", style: Theme.dim)
+      players()
+      hints += [KeyHint(key: "Enter", label: words("key.toVote")), KeyHint(key: "Space", label: words("key.timer"))]
+    case .vote:
+      _ = drawList(
+        into: &canvas, prompt: words("narrator.vote.prompt"), state: state, table: table, words: words, row: row,
+        width: leftWidth - 2)
+      hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
+    default:
+      break
+    }
+    // The actions, with the manual table's keys and words.
+    let panel = Rect(row: top, column: 57, width: canvas.width - 57, height: bottom - top + 1)
+    canvas.write(words("table.actions"), row: panel.row, column: panel.column, style: Theme.dim)
+    var rows: [(key: String, label: String)] = Self.commands(narration).map { (String($0.key), words($0.label)) }
+    if moderator {
+      rows.append(("r", words("narrator.command.roles")))
+      rows.append(("v", words(moderatorVoice ? "narrator.command.voiceOff" : "narrator.command.voiceOn")))
+    }
+    var panelRow = panel.row + 1
+    for (key, label) in rows {
+      canvas.write(key, row: panelRow, column: panel.column, style: Theme.key)
+      canvas.write(label, row: panelRow, column: panel.column + 3, limit: panel.width - 3)
+      panelRow += 1
+    }
+    if narration.stage == .discussion, let timer = state.timer {
+      // The day's time; a paused one says so.
+      panelRow += 1
+      canvas.write(words("narrator.timer.label"), row: panelRow, column: panel.column, style: Theme.dim, limit: panel.width)
+      canvas.write(timer.display, row: panelRow + 1, column: panel.column, style: timer.running ? Theme.title : Theme.dim)
+      if !timer.running {
+        canvas.write(words("narrator.timer.paused"), row: panelRow + 1, column: panel.column + 7, style: Theme.dim, limit: panel.width - 7)
+      }
+    }
+    return hints
+  }
+
+  /// The night's screen below what is said, from `row` (and a kamikaze's
+  /// choice, in the open but before the day). Returns the stage's own keys.
+  private func drawNight(
+    into canvas: inout Canvas, narration: Narration, table: Table, state: AppState, words: Words, row: Int
+  ) -> [KeyHint] {
+    let moderator = narration.mode == .moderator
+    let chosen = narration.hasChosen(on: table)
+    var row = row
+    var hints: [KeyHint] = []
+    switch narration.stage {
     case .nightFalls, .asleep:
       if moderator {
         // The moderator sees how long the pause lasts; Parea's screen stays neutral.
@@ -206,46 +319,13 @@ extension NarratorScreen {
       let prompt = words(GameKeys.step(table.game, steps[index].id, moderator ? .record : .prompt))
       row = drawList(into: &canvas, prompt: prompt, state: state, table: table, words: words, row: row)
       hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
-    case .morning:
-      hints.append(KeyHint(key: "Enter", label: words("key.startDay")))
     case .takeAlong:
       row = drawList(into: &canvas, prompt: words("narrator.takeAlong.prompt"), state: state, table: table, words: words, row: row)
       hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
-    case .discussion:
-      if let timer = state.timer {
-        canvas.center(timer.display, row: row, in: canvas.bounds, style: timer.running ? Theme.title : Theme.dim)
-        row += 2
-      }
-      for wrapped in TextWidth.wrap(words("narrator.day.hint"), width: canvas.width - 8) {
-        canvas.center(wrapped, row: row, in: canvas.bounds)
-        row += 1
-      }
-      hints += [KeyHint(key: "Enter", label: words("key.toVote")), KeyHint(key: "Space", label: words("key.timer"))]
-    case .vote:
-      row = drawList(into: &canvas, prompt: words("narrator.vote.prompt"), state: state, table: table, words: words, row: row)
-      hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
-    case .over:
+    default:
       break
     }
-    if let confirming {
-      let what: String
-      switch confirming {
-      case .seat(let seat): what = NarratorLines.name(seat, table)
-      case .nobody: what = words("narrator.vote.nobody")
-      }
-      let question = words("narrator.confirm", ["choice": what])
-      canvas.fill(Rect(row: canvas.height - 5, column: 2, width: canvas.width - 4, height: 1))
-      canvas.center(question, row: canvas.height - 5, in: canvas.bounds, style: Theme.selected)
-      hints = [KeyHint(key: "Enter", label: words("key.yes")), KeyHint(key: "Esc", label: words("key.no"))]
-    } else if moderator {
-      hints += [
-        KeyHint(key: "r", label: words("key.roles")),
-        KeyHint(key: "v", label: words(moderatorVoice ? "key.voiceOff" : "key.voiceOn")),
-      ]
-    }
-    if confirming == nil && Self.offersRules(narration) { hints.append(KeyHint(key: "i", label: words("key.rules"))) }
-    if confirming == nil { hints.append(KeyHint(key: "Esc", label: words("key.leave"))) }
-    canvas.footer(hints)
+    return hints
   }
 
   /// A check's answer as a badge of one width and one style whatever it
@@ -268,10 +348,22 @@ extension NarratorScreen {
     if case .asleep = narration.stage { true } else { false }
   }
 
-  /// The list on show under its prompt, from `row`; returns the row below it.
-  private func drawList(into canvas: inout Canvas, prompt: String, state: AppState, table: Table, words: Words, row: Int) -> Int {
-    canvas.write(prompt, row: row, column: 6, style: Theme.title)
-    let entries = Self.entries(state: state)
+  /// The list on show under its prompt, from `row` (`width` wide, else the
+  /// screen's less a margin); returns the row below it.
+  @discardableResult
+  private func drawList(
+    into canvas: inout Canvas, prompt: String, state: AppState, table: Table, words: Words, row: Int, width: Int? = nil
+  ) -> Int {
+    let column = width == nil ? 6 : 2
+    let width = width ?? canvas.width - 12
+    // The prompt wraps within the list's width: the list starts below its last line.
+    var row = row
+    let promptLines = TextWidth.wrap(prompt, width: width)
+    for (offset, line) in promptLines.enumerated() {
+      if offset > 0 { row += 1 }
+      canvas.write(line, row: row, column: column, style: Theme.title, limit: width)
+    }
+    let entries = self.entries(state: state)
     let items = entries.map { entry -> String in
       switch entry {
       case .seat(let seat): NarratorLines.name(seat, table)
@@ -279,7 +371,7 @@ extension NarratorScreen {
       }
     }
     let height = max(1, canvas.height - 6 - (row + 1))
-    canvas.list(items, selected: selection, in: Rect(row: row + 1, column: 6, width: canvas.width - 12, height: height))
+    canvas.list(items, selected: selection, in: Rect(row: row + 1, column: column, width: width, height: height))
     return row + 1 + min(height, items.count)
   }
 

@@ -11,7 +11,12 @@ extension NarratorScreen: Feature {
     let state = context.state
     var cues: [NarrationCue] = []
     var outcome = Outcome.stay
-    let entries = Self.entries(state: state)
+    let entries = self.entries(state: state)
+    // The narrator's page as the pages over it go back to: nothing chosen.
+    var beneath = self
+    beneath.selection = 0
+    beneath.picking = false
+    beneath.confirming = nil
     // A step that refuses to go on is said, never swallowed: the table then
     // knows that Esc (leave the game) is the way out. A saved game whose
     // narration does not fit its table is refused when read
@@ -26,6 +31,23 @@ extension NarratorScreen: Feature {
     switch action {
     case .move(let step):
       selection = max(0, min(entries.count - 1, selection + step))
+    case .select where picking:
+      guard entries.indices.contains(selection), case .seat(let seat) = entries[selection] else { break }
+      picking = false
+      selection = 0
+      return .go(.lookAgain(LookAgainScreen(seat: seat, beneath: .narrator(beneath))), effects: [.redrawAll])
+    case .lookAgain:
+      picking = true
+      selection = 0
+    case .stopPicking:
+      picking = false
+      selection = 0
+    case .roles:
+      return .go(.tableList(TableListScreen(.roles, beneath: .narrator(beneath))))
+    case .settings:
+      return .go(.settings(SettingsScreen(returnTo: ReturnPoint(.narrator(beneath)))))
+    case .end:
+      return .ask(.endGame)
     case .select:
       if entries.isEmpty {
         // Enter moves on a stage that waits for the table; a timed one (the

@@ -187,7 +187,38 @@ extension Screen {
   }
 }
 
+/// The page a page of the table (a role shown again, the roles in this game)
+/// goes back to: the manual table's list, or the narrator's day.
+public enum TableBeneath: Hashable, Sendable {
+  /// The manual table's page, as it was.
+  case table(TableScreen)
+  /// The narrator's page by day, as it was.
+  case narrator(NarratorScreen)
+
+  /// The screen to go back to.
+  var screen: Screen {
+    switch self {
+    case .table(let page): .table(page)
+    case .narrator(let page): .narrator(page)
+    }
+  }
+}
+
 extension Screen {
+  /// The narrator's page: the one on show, or the one a page over it (the
+  /// rules, a role shown again, the roles, the settings) goes back to; nil
+  /// elsewhere. Its time runs on beneath them (`tickNarration`).
+  var narratorBeneath: NarratorScreen? {
+    switch self {
+    case .narrator(let page): page
+    case .info(let page): page.returnTo.screen.narratorBeneath
+    case .settings(let page): page.returnTo.screen.narratorBeneath
+    case .lookAgain(let page): if case .narrator(let under) = page.beneath { under } else { nil }
+    case .tableList(let page): if case .narrator(let under) = page.beneath { under } else { nil }
+    default: nil
+    }
+  }
+
   /// The table's own page: the one on show, or the one a page of the table
   /// (a role shown again, a list, a guess, a private answer) goes back to;
   /// nil away from the table.
@@ -195,8 +226,8 @@ extension Screen {
     get {
       switch self {
       case .table(let page): page
-      case .lookAgain(let page): page.table
-      case .tableList(let page): page.table
+      case .lookAgain(let page): if case .table(let under) = page.beneath { under } else { nil }
+      case .tableList(let page): if case .table(let under) = page.beneath { under } else { nil }
       case .spyGuess(let page): page.table
       case .outAnswer(let page): page.table
       default: nil
@@ -207,10 +238,12 @@ extension Screen {
       switch self {
       case .table: self = .table(newValue)
       case .lookAgain(var page):
-        page.table = newValue
+        guard case .table = page.beneath else { return }
+        page.beneath = .table(newValue)
         self = .lookAgain(page)
       case .tableList(var page):
-        page.table = newValue
+        guard case .table = page.beneath else { return }
+        page.beneath = .table(newValue)
         self = .tableList(page)
       case .spyGuess(var page):
         page.table = newValue

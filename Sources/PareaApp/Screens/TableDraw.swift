@@ -16,11 +16,8 @@ extension TableScreen {
     let rules = state.rules
     canvas.header(words, title: words.gameName(table.game), right: status(table: table, rules: rules, words: words))
     // Players: name, state, how many times each has looked.
-    let nameWidth = PlayersScreen.maxNameWidth + 2
     let listRect = Rect(row: 4, column: 1, width: 55, height: canvas.height - 6)
-    var heading = TextWidth.pad(words("table.player"), to: nameWidth + 3)
-    heading += TextWidth.pad(words("table.state"), to: 22) + words("table.looked")
-    canvas.write(heading, row: 3, column: 1, style: Theme.dim, limit: listRect.width)
+    canvas.write(Self.playersHeading(words), row: 3, column: 1, style: Theme.dim, limit: listRect.width)
 
     var seats = Array(table.seats.indices)
     var selected: Int? = selection
@@ -32,20 +29,7 @@ extension TableScreen {
       seats = Array(table.seats.indices)
       selected = seat
     }
-    let lines = seats.map { seat -> [String] in
-      let player = table.seats[seat]
-      let status = player.death.map { words(GameKeys.cause($0)) } ?? words("table.alive")
-      var rows = [
-        TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 21) + " " + String(player.views)
-      ]
-      if player.death != nil && state.houseRules.revealDeadRoles {
-        // Cause and role together are wider than the column (and the actions
-        // panel leaves no room for another): the role goes under the cause.
-        rows.append(String(repeating: " ", count: nameWidth) + words("table.deadRole", ["role": words.roleName(player.role)]))
-      }
-      return rows
-    }
-    let styles = seats.map { table.seats[$0].isAlive ? Theme.normal : Theme.dim }
+    let (lines, styles) = Self.playerRows(seats, table: table, state: state, words: words)
     canvas.list(lines, selected: selected, in: listRect, styles: styles)
     if let prompt {
       canvas.write(prompt, row: 1, column: 2, style: Theme.title, limit: canvas.width - 4)
@@ -111,6 +95,36 @@ extension TableScreen {
         KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.cancel")),
       ])
     }
+  }
+
+  /// The heading of the players' list: name, state, views.
+  static func playersHeading(_ words: Words) -> String {
+    TextWidth.pad(words("table.player"), to: PlayersScreen.maxNameWidth + 5)
+      + TextWidth.pad(words("table.state"), to: 22) + words("table.looked")
+  }
+
+  /// The players' list as the table shows it (the manual table and the
+  /// narrator's day): each player's name, whether they are in the game or
+  /// how they went out, and how many times they have looked at their role;
+  /// under the house rule, a player who is out has their role under the cause.
+  static func playerRows(
+    _ seats: [Int], table: Table, state: AppState, words: Words
+  ) -> (lines: [[String]], styles: [Style]) {
+    let nameWidth = PlayersScreen.maxNameWidth + 2
+    let lines = seats.map { seat -> [String] in
+      let player = table.seats[seat]
+      let status = player.death.map { words(GameKeys.cause($0)) } ?? words("table.alive")
+      var rows = [
+        TextWidth.pad(player.name, to: nameWidth) + TextWidth.pad(status, to: 21) + " " + String(player.views)
+      ]
+      if player.death != nil && state.houseRules.revealDeadRoles {
+        // Cause and role together are wider than the column (and the actions
+        // panel leaves no room for another): the role goes under the cause.
+        rows.append(String(repeating: " ", count: nameWidth) + words("table.deadRole", ["role": words.roleName(player.role)]))
+      }
+      return rows
+    }
+    return (lines, seats.map { table.seats[$0].isAlive ? Theme.normal : Theme.dim })
   }
 
   /// Night/day, or the accusations left: what the whole table may know.

@@ -2,8 +2,9 @@ import PareaCanvas
 import PareaRules
 
 /// The roles in this game with their descriptions, or the possible
-/// locations, read at the table: a page of its own over the table, which
-/// any key but the scrolling ones (and `i`) goes back to, as it was.
+/// locations, read at the table: a page of its own over the table (or the
+/// narrator's day), which any key but the scrolling ones (and `i`) goes back
+/// to, as it was.
 public struct TableListScreen: Hashable, Sendable {
   /// Which list.
   public enum Kind: Hashable, Sendable {
@@ -17,14 +18,19 @@ public struct TableListScreen: Hashable, Sendable {
   public var kind: Kind
   /// How far it is scrolled.
   public var scroll: Int
-  /// The table's page to go back to, as it was.
-  public var table: TableScreen
+  /// The page to go back to, as it was.
+  public var beneath: TableBeneath
 
-  /// The list `kind` at its top, over `table`.
-  public init(_ kind: Kind, scroll: Int = 0, table: TableScreen = TableScreen()) {
+  /// The list `kind` at its top, over `beneath`.
+  public init(_ kind: Kind, scroll: Int = 0, beneath: TableBeneath) {
     self.kind = kind
     self.scroll = scroll
-    self.table = table
+    self.beneath = beneath
+  }
+
+  /// The list `kind` at its top, over the manual table's page `table`.
+  public init(_ kind: Kind, scroll: Int = 0, table: TableScreen = TableScreen()) {
+    self.init(kind, scroll: scroll, beneath: .table(table))
   }
 }
 
@@ -57,11 +63,11 @@ extension TableListScreen: Feature {
       scroll = max(0, min(limit, scroll + step))
       return .stay
     case .close:
-      return .go(.table(table))
+      return .go(beneath.screen)
     }
   }
 
-  func back(in context: ScreenContext) -> Outcome { .go(.table(table)) }
+  func back(in context: ScreenContext) -> Outcome { .go(beneath.screen) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     let state = context.state
