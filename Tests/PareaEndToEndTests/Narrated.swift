@@ -67,6 +67,12 @@ extension Screens {
     lines(capture).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
       .joined(separator: " ")
   }
+
+  /// `flat` of the columns left of the day's actions panel (the narrator's
+  /// words by day wrap there, beside the panel).
+  static func flatBesideThePanel(_ capture: String) -> String {
+    flat(lines(capture).map { String($0.prefix(56)) }.joined(separator: "\n"))
+  }
 }
 
 extension TmuxSession {
@@ -147,7 +153,7 @@ extension Driver {
   /// A line as the narrator's screen shows it: in large capitals in Parea's
   /// mode, between «» under "Say:" in the moderator's.
   func shown(_ line: String, mode: NarrationMode) -> String {
-    mode == .moderator ? "«" + line + "»" : upper(line)
+    mode == .moderator ? text("narrator.moderator.quote", ["line": line]) : upper(line)
   }
 
   /// Waits until the narrator's screen shows `line` (see `shown`), polling
@@ -175,7 +181,8 @@ extension Driver {
     try press("Up", times: entries.count)
     try press("Down", times: index)
     try session.waitUntil("\(name) is highlighted") { screen in
-      Screens.lines(screen).contains { $0.hasSuffix("▸ " + name) }
+      // By day the actions' panel is on the same rows, right of the list.
+      Screens.lines(screen).contains { $0.hasSuffix("▸ " + name) || $0.contains("▸ " + name + "  ") }
     }
     try waitForKeys()
     try session.sendKeys("Enter")
