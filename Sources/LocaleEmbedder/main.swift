@@ -96,9 +96,11 @@ func stringsFiles(under root: String, relative: String = "") -> [String] {
   defer { closedir(stream) }
   var found: [String] = []
   while let entry = readdir(stream) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
+    let name = String(
+        // The name read up to its end, never as the whole `d_name` array: a
+        // record may be shorter, and the last one of a buffer can end a mapping.
+        cString: UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+          .assumingMemoryBound(to: CChar.self))
     if name.hasPrefix(".") { continue }  // ., .., editor swap files, .git
     let path = relative.isEmpty ? name : relative + "/" + name
     if isFolder(root + "/" + path) {

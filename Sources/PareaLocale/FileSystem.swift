@@ -55,9 +55,11 @@ public struct PosixFileSystem: LocaleFileSystem {
         // The end of the folder leaves errno alone; an error sets it.
         return errno == 0 ? .names(names) : .unreadable
       }
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = String(
+        // The name read up to its end, never as the whole `d_name` array: a
+        // record may be shorter, and the last one of a buffer can end a mapping.
+        cString: UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+          .assumingMemoryBound(to: CChar.self))
       if name != "." && name != ".." { names.append(name) }
     }
   }

@@ -160,9 +160,11 @@ enum DiskFile {
     guard let stream = opendir(folder) else { return }
     var stale: [String] = []
     while let entry = readdir(stream) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let entryName = String(
+        // The name read up to its end, never as the whole `d_name` array: a
+        // record may be shorter, and the last one of a buffer can end a mapping.
+        cString: UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+          .assumingMemoryBound(to: CChar.self))
       let prefix = name + ".tmp-"
       guard entryName.hasPrefix(prefix), let pid = Int32(entryName.dropFirst(prefix.count)),
         pid > 0

@@ -140,9 +140,11 @@ extension Voice {
     defer { closedir(directory) }
     let own = dirfd(directory)
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = String(
+        // The name read up to its end, never as the whole `d_name` array: a
+        // record may be shorter, and the last one of a buffer can end a mapping.
+        cString: UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+          .assumingMemoryBound(to: CChar.self))
       guard let descriptor = Int32(name), descriptor > 2, descriptor != own else { continue }
       let flags = fcntl(descriptor, F_GETFD)
       if flags >= 0, flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
@@ -206,9 +208,11 @@ extension Voice {
     defer { closedir(directory) }
     var found: [ProcessEntry] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = String(
+        // The name read up to its end, never as the whole `d_name` array: a
+        // record may be shorter, and the last one of a buffer can end a mapping.
+        cString: UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+          .assumingMemoryBound(to: CChar.self))
       guard let pid = pid_t(name), let entry = processEntry(pid) else { continue }
       found.append(entry)
     }
