@@ -16,6 +16,9 @@ public struct Confirmation: Hashable, Sendable {
     case secondDeath(seat: Int, cause: DeathCause, earlier: Int)
     /// Take back the table's last action, named in the question.
     case undo(TableStep)
+    /// Take back the last night of a narrated game from the day after it:
+    /// every choice, unseen, and the night is played again.
+    case undoNight
     /// Make a claimed spy's guess final (it ends the round, whoever made it).
     case finalGuess(LocationID)
     /// Leave a scored session (Spy) for the menu, forgetting the scores.
@@ -43,6 +46,7 @@ public struct Confirmation: Hashable, Sendable {
     case .discardSavedGame: "confirm.discardSavedGame"
     case .secondDeath: "confirm.secondDeath"
     case .undo: "confirm.undo"
+    case .undoNight: "confirm.undoNight"
     case .finalGuess: "confirm.finalGuess"
     case .leaveSession: "confirm.leaveSession"
     case .moderatorRoles: "confirm.moderatorRoles"

@@ -265,7 +265,7 @@ extension AppState {
     }
     guard yes else { return [] }
     switch question {
-    case .secondDeath, .undo, .moderatorRoles, .playWithoutSaving, .discardSavedGame, .finalGuess: return []
+    case .secondDeath, .undo, .undoNight, .moderatorRoles, .playWithoutSaving, .discardSavedGame, .finalGuess: return []
     case .abandonGame:
       // A line being said stops with the game it belongs to.
       let speaking = session?.narration != nil

@@ -23,6 +23,8 @@ enum SessionChange: Hashable, Sendable {
   case guessLocation(LocationID, by: Int)
   /// The table's last action is taken back.
   case undo
+  /// Takes a whole night back from the day after it (`Table.undoNight`); the narration goes back to dusk.
+  case undoNight
   /// The table ends the game by hand.
   case end
   /// The round timer.
@@ -125,7 +127,12 @@ extension GameSession {
     case .guessLocation(let location, let by):
       return .judged(try onTable { table throws(TableError) in try table.guessLocation(location, by: by) })
     case .undo:
-      try onTable { table throws(TableError) in _ = try table.undo() }
+      let step = try onTable { table throws(TableError) in try table.undo() }
+      if let table { narration?.tookBack(step, table: table) }
+      return .done
+    case .undoNight:
+      try onTable { table throws(TableError) in try table.undoNight() }
+      narration?.tookBackNight()
       return .done
     case .end:
       try onTable { table throws(TableError) in table.end() }

@@ -142,6 +142,38 @@ public struct Narration: Hashable, Sendable {
     checked = nil
   }
 
+  /// The table took its last step back (`Table.undo`): the narration goes
+  /// back to where that step was taken. A vote (or a tie) is taken again,
+  /// as the revote when a tie is still left today under that house rule; a
+  /// kamikaze's take is chosen again; a night's choice (the moderator's, in
+  /// the step it was recorded in) is chosen again while the step lasts.
+  public mutating func tookBack(_ step: TableStep, table: Table) {
+    switch step {
+    case .taken:
+      stage = .takeAlong
+      stageEnds = nil
+    case .died(_, .votedOut), .tied:
+      stage = .vote
+      stageEnds = nil
+      revoting = table.options.dealt.tie == .revoteOnce && table.tiesToday > 0
+    case .chose:
+      answer = nil
+      checked = nil
+    default:
+      break
+    }
+  }
+
+  /// The table took a whole night back (`Table.undoNight`): dusk, before it
+  /// is played again.
+  public mutating func tookBackNight() {
+    stage = .dusk
+    stageEnds = nil
+    revoting = false
+    answer = nil
+    checked = nil
+  }
+
   /// Whether the stage is one of the day's, where the table may do what the
   /// manual table does (look again, the roles, the settings, end the game):
   /// in the open and waiting for the table, before night falls or after it.

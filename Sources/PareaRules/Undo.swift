@@ -110,6 +110,31 @@ extension Table {
     return last.step
   }
 
+  /// Whether the last step is a dawn with nothing after it: the day that
+  /// follows a night has not begun to act (`undoNight` takes that night back).
+  public var nightIsLastStep: Bool {
+    guard case .phase(let phase, _)? = lastStep else { return false }
+    return rules.phase(phase)?.kind == .open
+  }
+
+  /// Takes a whole night back from the day that follows it, with nothing
+  /// done since the dawn: the dawn, the night's deaths (a kamikaze's take
+  /// too) and every choice, back to where the night began. A narrated game
+  /// in Parea's mode undoes a night only so, without showing what was chosen.
+  public mutating func undoNight() throws(TableError) {
+    guard nightIsLastStep else { throw .nothingToUndo }
+    try undo()
+    while let last = lastStep {
+      if case .phase = last { break }
+      try undo()
+    }
+  }
+
+  /// How many tied votes the day in progress has had.
+  public var tiesToday: Int {
+    log.reversed().prefix { if case .phase = $0 { false } else { true } }.filter { $0 == .tied }.count
+  }
+
   private mutating func replay(_ step: TableStep) throws(TableError) {
     switch step {
     case .died(let seat, let cause):

@@ -149,3 +149,140 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     expectGolden(app.render(width: 80, height: 24), "narrator-morning-out.\(language)")
   }
 }
+
+/// Undo in a narrated game: by day the day's steps one by one, and the whole
+/// of last night from the day after it (unseen); at night only the moderator,
+/// a choice in its step.
+@Suite struct NarratedUndoTests {
+  /// At dusk, night 1: the table as dealt and seen.
+  static func dusk(
+    _ language: Language = .en, mode: NarrationMode = .parea, houseRules: HouseRules = HouseRules()
+  ) -> App {
+    var configuration = configuration(language, narration: mode)
+    configuration.houseRules = houseRules
+    var app = App(configuration: configuration)
+    app.press(.enter)
+    app.addPlayers(sevenNames)
+    app.press(.enter, .character("s"), .character("d"), .enter)
+    app.revealEveryoneByKeys()
+    return app
+  }
+
+  /// Plays the night from dusk: the thieves choose `victim`, the Doctor nobody.
+  static func night(_ app: inout App, victim: Int) throws {
+    app.press(.enter)
+    _ = try app.waitOutStage()
+    _ = try app.choose(seat: victim)
+    while let ends = app.state.session?.narration?.stageEnds { app.tick(now: ends) }
+  }
+
+  /// A player who is neither a thief nor the Doctor.
+  static func citizen(_ app: App) throws -> Int {
+    let table = try #require(app.state.table)
+    let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
+    let doctor = table.seats(holding: Palermo.Roles.doctor)
+    return try #require(table.alive.first { !thieves.contains($0) && !doctor.contains($0) && table.seats[$0].role == Palermo.Roles.citizens[0] })
+  }
+
+  @Test func fromTheDayLastNightIsPlayedAgainUnseen() throws {
+    var app = Self.dusk()
+    let atDusk = try #require(app.state.table)
+    // Nothing to undo before the first night.
+    app.press(.character("u"))
+    #expect(app.state.confirmation == nil)
+    #expect(app.state.notices.map(\.message) == ["narrator.nothingToUndo.message"])
+    let victim = try Self.citizen(app)
+    try Self.night(&app, victim: victim)
+    #expect(app.state.session?.narration?.stage == .morning)
+    #expect(app.state.table?.seats[victim].death == .killedAtNight)
+    app.press(.enter)  // the discussion
+    var store = TestStore(app)
+    // The question does not say what was chosen: the same for every night.
+    store.press(.character("u")) { $0.confirmation = Confirmation(.undoNight) }
+    var page = try narratorPage(store.app)
+    page.selection = 0
+    let lastNight = store.app.line("undo.what.night")
+    try store.send(.confirm(true), effects: [.silence, .saveGame, .redrawAll]) {
+      $0.confirmation = nil
+      $0.screen = .narrator(page)
+      try $0.session?.apply(.undoNight)
+      try $0.session?.apply(.timer(.stop))
+      $0.notices = [
+        Notice(
+          kind: .info, title: "table.undone.title", message: "table.undone.message",
+          args: ["what": .text(lastNight)])
+      ]
+    }
+    #expect(store.state.session?.narration?.stage == .dusk)
+    #expect(store.state.table?.seats[victim].death == nil)
+    #expect(store.state.table?.phase == atDusk.phase && store.state.table?.round == 1)
+    #expect(store.state.table?.choicesThisPhase.isEmpty == true)
+    // The night is played again, and may choose otherwise.
+    var again = store.app
+    try Self.night(&again, victim: try #require(again.state.table?.alive.first { $0 != victim }))
+    #expect(again.state.table?.seats[victim].death == nil)
+  }
+
+  @Test func theDaysVoteIsTakenBackAndTakenAgain() throws {
+    var app = Self.dusk(houseRules: HouseRules(dealt: DealtRules(tie: .revoteOnce)))
+    let victim = try Self.citizen(app)
+    try Self.night(&app, victim: victim)
+    app.press(.enter, .enter)  // the discussion, then the vote
+    #expect(app.state.session?.narration?.stage == .vote)
+    // A tie: the revote. Undone: the first vote again.
+    _ = try app.choose(seat: -1)
+    #expect(app.state.session?.narration?.revoting == true)
+    app.press(.character("u"))
+    #expect(app.state.confirmation == Confirmation(.undo(.tied)))
+    app.send(.confirm(true))
+    #expect(app.state.session?.narration?.stage == .vote)
+    #expect(app.state.session?.narration?.revoting == false)
+    #expect(app.state.table?.tiesToday == 0)
+    // A tie, then someone out at the revote; undone: the revote again.
+    _ = try app.choose(seat: -1)
+    let out = try #require(app.state.table?.alive.first { $0 != victim })
+    _ = try app.choose(seat: out)
+    #expect(app.state.session?.narration?.stage == .dusk)
+    app.press(.character("u"))
+    #expect(app.state.confirmation == Confirmation(.undo(.died(seat: out, cause: .votedOut))))
+    app.send(.confirm(true))
+    #expect(app.state.session?.narration?.stage == .vote)
+    #expect(app.state.session?.narration?.revoting == true)
+    #expect(app.state.table?.seats[out].death == nil)
+    // Once the day has acted, the night before it stays as it was.
+    app.press(.character("u"))
+    #expect(app.state.confirmation == Confirmation(.undo(.tied)))
+  }
+
+  @Test func atNightOnlyTheModeratorTakesAChoiceBack() throws {
+    var parea = Self.dusk()
+    parea.press(.enter)
+    _ = try parea.waitOutStage()
+    _ = try parea.choose(seat: try Self.citizen(parea))
+    let chosen = parea.state
+    #expect(parea.press(.character("u")) == [])
+    #expect(parea.state == chosen)
+
+    var moderator = Self.dusk(mode: .moderator)
+    moderator.press(.enter)
+    _ = try moderator.waitOutStage()
+    let seat = try Self.citizen(moderator)
+    _ = try moderator.choose(seat: seat)
+    #expect(moderator.state.session?.narration?.hasChosen(on: try #require(moderator.state.table)) == true)
+    let step = try #require(moderator.state.table?.lastStep)
+    moderator.press(.character("u"))
+    #expect(moderator.state.confirmation == Confirmation(.undo(step)))
+    moderator.send(.confirm(true))
+    let table = try #require(moderator.state.table)
+    #expect(moderator.state.session?.narration?.stage == .awake(step: 0))
+    #expect(moderator.state.session?.narration?.hasChosen(on: table) == false)
+    #expect(!(try narratorPage(moderator)).entries(state: moderator.state).isEmpty)
+  }
+
+  @Test(arguments: [Language.en, .el]) func theQuestionForLastNight(_ language: Language) throws {
+    var app = Self.dusk(language)
+    try Self.night(&app, victim: try Self.citizen(app))
+    app.press(.enter, .character("u"))
+    expectGolden(app.render(width: 80, height: 24), "narrator-undo-night.\(language)")
+  }
+}

@@ -48,7 +48,7 @@ enum AppKeys {
     for command in commands { keys.insert(Self.command(command)) }
     let questions: [Confirmation.Question] = [
       .abandonGame, .endGame, .discardSavedGame, .finalGuess("zoo"), .leaveSession, .moderatorRoles,
-      .playWithoutSaving(file: "", reason: "", kind: nil),
+      .playWithoutSaving(file: "", reason: "", kind: nil), .undoNight,
     ]
     for question in questions { keys.formUnion([Self.question(question) + ".title", Self.question(question) + ".message"]) }
     for answer in ["yes", "no"] {

@@ -65,6 +65,17 @@ public enum NarratorAction: Hashable, Sendable {
   case settings
   /// By day: end the game (a question first).
   case end
+  /// Take back the last step (a question first, `NarratorScreen.undoable`).
+  case undo
+}
+
+/// What `u` takes back on the narrator's screen.
+enum NarratorUndo: Hashable {
+  /// The table's last step, named in the question (today's vote or tie, a
+  /// kamikaze's take; the moderator's last choice of the night).
+  case step(TableStep)
+  /// The whole of last night, unseen, from the day after it.
+  case night
 }
 
 extension NarratorScreen {
@@ -83,7 +94,33 @@ extension NarratorScreen {
   /// moderator's `r` shows every role instead), the settings, end the game.
   static func commands(_ narration: Narration) -> [TableScreen.Command] {
     guard narration.isByDay else { return [] }
-    return narration.mode == .moderator ? [.look, .settings, .end] : [.look, .roles, .settings, .end]
+    return narration.mode == .moderator ? [.look, .undo, .settings, .end] : [.look, .roles, .undo, .settings, .end]
+  }
+
+  /// What `u` would take back now, if anything. By day: the day's last step
+  /// (a vote, a tie, a kamikaze's take), or with nothing done since the dawn
+  /// the whole night before it, unseen; at dusk before a night, nothing. A
+  /// day's kamikaze choosing: the vote that asked for it. At night only the
+  /// moderator takes back a choice, in the step it was recorded in: in
+  /// Parea's mode the night is secret, and its choices come back only as a
+  /// whole night, from the day.
+  static func undoable(_ narration: Narration, table: Table) -> NarratorUndo? {
+    guard let last = table.lastStep else { return nil }
+    switch narration.stage {
+    case .dusk where table.isSecretPhase, .takeAlong where !table.isOpenPhase:
+      return nil
+    case .dusk, .morning, .discussion, .vote, .takeAlong:
+      if table.nightIsLastStep { return .night }
+      switch last {
+      case .tied, .died(_, .votedOut), .taken: return .step(last)
+      default: return nil
+      }
+    case .awake where narration.mode == .moderator && narration.hasChosen(on: table):
+      if case .chose = last { return .step(last) }
+      return nil
+    default:
+      return nil
+    }
   }
 
   /// The entries of the list on show: everyone while choosing who looks
@@ -126,9 +163,14 @@ extension NarratorScreen {
       switch command {
       case .look: return .narrator(.lookAgain)
       case .roles: return .narrator(.roles)
+      case .undo: return .narrator(.undo)
       case .settings: return .narrator(.settings)
       default: return .narrator(.end)
       }
+    }
+    // Beyond the day: a day's kamikaze choosing, the moderator's choice of the night.
+    if shortcut == .letter("u"), let table = state.table, Self.undoable(narration, table: table) != nil {
+      return .narrator(.undo)
     }
     if narration.mode == .moderator {
       switch shortcut {

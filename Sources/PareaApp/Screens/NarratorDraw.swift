@@ -182,6 +182,10 @@ extension NarratorScreen {
           KeyHint(key: "v", label: words(moderatorVoice ? "key.voiceOff" : "key.voiceOn")),
         ]
       }
+      if !byDay && Self.undoable(narration, table: table) != nil {
+        // A day's kamikaze choosing, the moderator's choice of the night.
+        hints.append(KeyHint(key: "u", label: words("key.undo")))
+      }
       if Self.offersRules(narration) { hints.append(KeyHint(key: "i", label: words("key.rules"))) }
       hints.append(KeyHint(key: "Esc", label: words("key.leave")))
     }

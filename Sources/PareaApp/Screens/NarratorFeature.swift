@@ -48,6 +48,15 @@ extension NarratorScreen: Feature {
       return .go(.settings(SettingsScreen(returnTo: ReturnPoint(.narrator(beneath)))))
     case .end:
       return .ask(.endGame)
+    case .undo:
+      guard let narration = draft.session.narration else { break }
+      switch Self.undoable(narration, table: draft.table) {
+      case .night?: return .ask(.undoNight)
+      case .step(let step)?: return .ask(.undo(step))
+      case nil:
+        let notice = Notice(kind: .info, title: "table.nothingToUndo.title", message: "narrator.nothingToUndo.message")
+        return .stay([.report(notice)])
+      }
     case .select:
       if entries.isEmpty {
         // Enter moves on a stage that waits for the table; a timed one (the
@@ -95,10 +104,42 @@ extension NarratorScreen: Feature {
   /// "Show every role?" answered: yes opens the moderator's view. The
   /// moderator's look at every role is not anyone's look at their own: nothing is recorded.
   mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
-    guard question == .moderatorRoles else { return nil }
-    guard yes else { return .stay }
-    showingRoles = true
-    return .stay(effects: [.redrawAll])
+    switch question {
+    case .moderatorRoles:
+      guard yes else { return .stay }
+      showingRoles = true
+      return .stay(effects: [.redrawAll])
+    case .undo(let step):
+      guard yes, let draft = SessionDraft(context.session), draft.table.lastStep == step else { return .stay }
+      return takeBack(.undo, what: { Confirmation.describe(step, table: $0, words: context.words) }, draft: draft)
+    case .undoNight:
+      guard yes, let draft = SessionDraft(context.session), draft.table.nightIsLastStep else { return .stay }
+      return takeBack(.undoNight, what: { _ in context.words("undo.what.night") }, draft: draft)
+    default:
+      return nil
+    }
+  }
+
+  /// "Undo …?" answered yes: the table takes the step (or the night) back
+  /// and the narration goes back to where it was taken; what was undone is
+  /// said on screen (a night's choices never: "last night"), any line being
+  /// spoken stops, and the whole screen is repainted.
+  private mutating func takeBack(_ change: SessionChange, what: (Table) -> String, draft: SessionDraft) -> Outcome {
+    var draft = draft
+    do {
+      try draft.apply(change)
+    } catch {
+      // Only a damaged file gets here: the game stays as it was.
+      return .stay([.report(Notice(kind: .error, title: "table.cannotUndo.title", message: "table.cannotUndo.message"))])
+    }
+    // The day's timer is the discussion's alone.
+    if draft.session.narration?.stage != .discussion { _ = try? draft.apply(.timer(.stop)) }
+    selection = 0
+    confirming = nil
+    picking = false
+    let notice = Notice(
+      kind: .info, title: "table.undone.title", message: "table.undone.message", args: ["what": .text(what(draft.table))])
+    return .stay(draft.changes + [.report(notice)], effects: [.silence, .saveGame, .redrawAll])
   }
 
   /// Lets the narration's time pass (on every tick, also under the rules,
