@@ -297,7 +297,19 @@ extension EndToEnd {
       try session.sendKeys("Enter")
       let vote = try say(play.text("narrator.say.vote"))
       try ensure(vote.contains(play.text("narrator.vote.prompt")), "the vote: \(vote)")
-      try play.chooseOnList(names[thief], among: names + [play.text("narrator.vote.nobody")])
+      let voters = names + [play.text("narrator.vote.nobody")]
+      // A slip: the wrong player recorded as voted out. Undone by day, with
+      // the question that names it: the vote again.
+      try play.chooseOnList(names[victim], among: voters)
+      _ = try say(play.text("narrator.say.votedOut", ["name": names[victim]]))
+      try play.waitForKeys()
+      try session.sendKeys("u")
+      try session.waitUntilSettled("the undo question names the vote") {
+        $0.contains(play.text("confirm.undo.title")) && $0.contains(names[victim])
+      }
+      try session.sendKeys("y")
+      _ = try say(play.text("narrator.say.vote"))
+      try play.chooseOnList(names[thief], among: voters)
       try play.waitForSummary(winner: "palermo.town")
       try ensure(
         voice.calls().isEmpty, "the moderator's voice is off, yet it said: \(voice.calls())")
