@@ -286,3 +286,29 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     expectGolden(app.render(width: 80, height: 24), "narrator-undo-night.\(language)")
   }
 }
+
+/// What the narrator says is on the screen in the same words until the next stage.
+@Suite struct WhatIsSaidIsShownTests {
+  static func shows(_ app: App, _ key: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let words = Catalog.builtIn(app.state.language)
+    let screen = app.render(width: 80, height: 24).lines.joined(separator: " ")
+    // Large type: capitals, wrapped over rows (the words compared without the spacing).
+    let upper = words.upper(words.text(key, [:]))
+    let joined = screen.split(separator: " ").joined(separator: " ")
+    #expect(
+      joined.contains(upper.split(separator: " ").joined(separator: " ")), "\(key) not on:\n\(screen)",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: [Language.en, .el]) func timeIsUpAndATieAreShownAsSaid(_ language: Language) throws {
+    var app = try dayApp(language)
+    let start = app.state.clock
+    app.tick(now: start)
+    app.tick(now: start + 180_000)
+    #expect(app.state.session?.narration?.stage == .vote)
+    Self.shows(app, "narrator.say.timeUp")
+    _ = try app.choose(seat: -1)
+    #expect(app.state.session?.narration?.stage == .dusk)
+    Self.shows(app, "narrator.say.tied.nobody")
+  }
+}

@@ -363,12 +363,27 @@ enum StepHolder { case alive, dead, notDealt }
     let victim = try #require(victims.first { $0 != doctor && !thieves.contains($0) })
     let speak = { (key: String) in store.app.speech(store.app.line(key)) }
     var now = store.state.clock
+    // What is said is shown until the next stage: the page keeps it.
+    let words = store.app  // read for the words only
+    var said: SaidLine?
+    func page(_ selection: Int, confirming: NarratorPick? = nil) -> Screen {
+      var page = NarratorScreen()
+      page.selection = selection
+      page.confirming = confirming
+      page.said = said
+      return .narrator(page)
+    }
+    func saying(_ text: String, at stage: NarrationStage, _ state: inout AppState) {
+      said = SaidLine(text: text, stage: stage)
+      state.screen = page(0)
+    }
 
     // Dusk → night falls: a fixed pause of 6 s.
     var next = try Self.probe(store.app) { $0.press(.enter) }
     #expect(next.stage == .nightFalls && next.stageEnds == now + 6_000)
     store.press(.enter, effects: [store.app.speech(store.app.line("narrator.say.nightFalls", ["round": "1"])), .saveGame]) {
       $0.session?.narration = next
+      saying(words.line("narrator.say.nightFalls", ["round": "1"]), at: .nightFalls, &$0)
     }
     // The thieves wake for a drawn 30–45 s; the list starts on its first entry.
     now += 6_000
@@ -379,6 +394,7 @@ enum StepHolder { case alive, dead, notDealt }
       $0.clock = now
       $0.session?.narration = next
       $0.keyGuard = KeyPause(since: now)  // the list answers after a quiet moment
+      saying(words.line("game.palermo.step.thieves.wake"), at: .awake(step: 0), &$0)
     }
     store.tick(now: now + 1_000) {
       $0.clock = now + 1_000
@@ -389,10 +405,10 @@ enum StepHolder { case alive, dead, notDealt }
     // "eyes closed", the step goes on.
     let index = try #require(victims.firstIndex(of: victim))
     for step in 0..<index {
-      store.press(.down) { $0.screen = Self.page(step + 1) }
+      store.press(.down) { $0.screen = page(step + 1) }
     }
     store.press(.enter) {
-      $0.screen = Self.page(index, confirming: .seat(victim))
+      $0.screen = page(index, confirming: .seat(victim))
       $0.keyGuard = KeyPause(since: now + 1_000)
     }
     store.tick(now: now + 2_000) {
@@ -400,7 +416,7 @@ enum StepHolder { case alive, dead, notDealt }
       $0.keyGuard = nil
     }
     try store.press(.enter, effects: [.redrawAll, .saveGame]) {
-      $0.screen = Self.page(0)
+      $0.screen = page(0)
       try $0.session?.table?.recordChoice("thieves", seat: victim)
     }
     // Keys on the eyes-closed screen change nothing.
@@ -413,6 +429,7 @@ enum StepHolder { case alive, dead, notDealt }
     store.tick(now: now, effects: [.redrawAll, speak("game.palermo.step.thieves.sleep"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
+      saying(words.line("game.palermo.step.thieves.sleep"), at: .asleep(step: 0), &$0)
     }
     // The Doctor wakes; the time runs out without a choice: "nobody" is logged.
     now += 4_000
@@ -423,6 +440,7 @@ enum StepHolder { case alive, dead, notDealt }
       $0.clock = now
       $0.session?.narration = next
       $0.keyGuard = KeyPause(since: now)
+      saying(words.line("game.palermo.step.doctor.wake"), at: .awake(step: 1), &$0)
     }
     now = doctorEnd
     next = try Self.probe(store.app) { $0.tick(now: now) }
@@ -432,6 +450,7 @@ enum StepHolder { case alive, dead, notDealt }
       $0.session?.narration = next
       $0.keyGuard = nil
       try $0.session?.table?.recordChoice("doctor", seat: nil)
+      saying(words.line("game.palermo.step.doctor.sleep"), at: .asleep(step: 1), &$0)
     }
     // Morning: the victim died, and the table is in Day 1.
     now += 4_000
@@ -447,6 +466,7 @@ enum StepHolder { case alive, dead, notDealt }
       // The table's own operations: the night resolved (the victim dies), then Day 1.
       #expect(try $0.session?.table?.resolveNight() == victim)
       try $0.session?.table?.advancePhase()
+      saying(words.line("narrator.say.morning") + " " + words.line("narrator.say.died", ["name": name]), at: .morning, &$0)
     }
   }
 }

@@ -24,9 +24,27 @@ public struct NarratorScreen: Hashable, Sendable {
   public var resumedNight = false
   /// By day: the table is choosing who looks at their role again.
   public var picking = false
+  /// The last line said (or rung for, without a voice) and the stage it was
+  /// said for: shown in the same words until the next stage (`NarratorLines.current`
+  /// says what a stage shows when nothing was said for it, as after a restart).
+  public var said: SaidLine?
 
   /// Starts with nothing highlighted.
   public init(resumedNight: Bool = false) { self.resumedNight = resumedNight }
+}
+
+/// A line the narrator said, with the stage it was said for.
+public struct SaidLine: Hashable, Sendable {
+  /// The words said.
+  public var text: String
+  /// The stage the narration was at once it was said.
+  public var stage: NarrationStage
+
+  /// `text`, said for `stage`.
+  public init(text: String, stage: NarrationStage) {
+    self.text = text
+    self.stage = stage
+  }
 }
 
 /// An entry of a narrator's list.

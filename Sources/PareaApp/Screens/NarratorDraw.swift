@@ -121,10 +121,14 @@ extension NarratorScreen {
       return
     }
     var line = NarratorLines.current(narration, table: table, words: words)
-    if moderator, narration.stage == .dusk,
+    if let said, said.stage == narration.stage {
+      // What was said for this stage, in its words: the vote's result, a
+      // tie, "time is up".
+      line = said.text
+    } else if moderator, narration.stage == .dusk,
       let outcome = NarratorLines.dayOutcome(table: table, rules: table.options.dealt, words: words)
     {
-      // Parea said the vote's result aloud; the moderator says it at the dusk that follows.
+      // After a restart: the vote's result, for the moderator to say at dusk.
       line = outcome
     }
     let chosen = narration.hasChosen(on: table)

@@ -179,6 +179,8 @@ extension NarratorScreen: Feature {
     }
     let lines = cues.compactMap { NarratorLines.line(for: $0, table: table, words: context.words) }
     if !lines.isEmpty {
+      // What is said is shown, in the same words, until the next stage.
+      said = SaidLine(text: lines.joined(separator: " "), stage: narration.stage)
       let speaks = narration.mode == .parea ? state.preferences.voice : moderatorVoice
       if speaks {
         let speech = Speech(
