@@ -9,11 +9,10 @@ import Testing
 // the rules, end the game; the day's screen shows who is in and who is out.
 // At night none of it is there: the night's steps are secret and timed.
 
-/// Seven players dealt Palermo's suggested roles, everyone revealed, at the
-/// first day's discussion after a night in which nobody chose.
-private func dayApp(
+/// Seven players dealt Palermo's suggested roles, everyone revealed, at dusk before night 1.
+private func duskApp(
   _ language: Language = .en, mode: NarrationMode = .parea, houseRules: HouseRules = HouseRules()
-) throws -> App {
+) -> App {
   var configuration = configuration(language, narration: mode)
   configuration.houseRules = houseRules
   var app = App(configuration: configuration)
@@ -21,6 +20,14 @@ private func dayApp(
   app.addPlayers(sevenNames)
   app.press(.enter, .character("s"), .character("d"), .enter)
   app.revealEveryoneByKeys()
+  return app
+}
+
+/// The same, at the first day's discussion after a night in which nobody chose.
+private func dayApp(
+  _ language: Language = .en, mode: NarrationMode = .parea, houseRules: HouseRules = HouseRules()
+) throws -> App {
+  var app = duskApp(language, mode: mode, houseRules: houseRules)
   app.press(.enter)
   while let ends = app.state.session?.narration?.stageEnds { app.tick(now: ends) }
   #expect(app.state.session?.narration?.stage == .morning)
@@ -112,11 +119,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
   }
 
   @Test(arguments: [NarrationMode.parea, .moderator]) func atNightTheDaysKeysDoNothing(_ mode: NarrationMode) throws {
-    var app = App(configuration: configuration(narration: mode))
-    app.press(.enter)
-    app.addPlayers(sevenNames)
-    app.press(.enter, .character("s"), .character("d"), .enter)
-    app.revealEveryoneByKeys()
+    var app = duskApp(mode: mode)
     app.press(.enter)
     _ = try app.waitOutStage()
     app.waitOutPause()
@@ -158,14 +161,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
   static func dusk(
     _ language: Language = .en, mode: NarrationMode = .parea, houseRules: HouseRules = HouseRules()
   ) -> App {
-    var configuration = configuration(language, narration: mode)
-    configuration.houseRules = houseRules
-    var app = App(configuration: configuration)
-    app.press(.enter)
-    app.addPlayers(sevenNames)
-    app.press(.enter, .character("s"), .character("d"), .enter)
-    app.revealEveryoneByKeys()
-    return app
+    duskApp(language, mode: mode, houseRules: houseRules)
   }
 
   /// Plays the night from dusk: the thieves choose `victim`, the Doctor nobody.
