@@ -3,7 +3,8 @@
 // this file holds the narration's own course from one step to the next
 // (`Narration`), with the time each step lasts. Its house rules are in
 // `DealtRules.swift`, what a night records and comes to in `NightRecord.swift`,
-// its stages, cues and errors in `NarrationStage.swift`.
+// its stages, cues and errors in `NarrationStage.swift`, whether a saved one
+// can go on in `NarrationConsistency.swift`.
 
 // MARK: The narration's course
 
@@ -90,34 +91,6 @@ public struct Narration: Hashable, Sendable {
       return table.alive
     default:
       return []
-    }
-  }
-
-  /// Whether the narration can go on from where it stands with `table`: the
-  /// stage is one the table could be at, so that Enter (or time) always
-  /// moves the game on. A saved game that fails this was edited by hand (or
-  /// damaged) and is set aside like any other damaged file: an "over" stage
-  /// without a winner, a kamikaze's choice with nobody to choose, a day
-  /// after which no night can start (the last round), a stage of the night
-  /// by day, or a game already won whose narration goes on.
-  public func isConsistent(with table: Table) -> Bool {
-    // A kamikaze's choice comes first, even when the death it follows has decided the game.
-    // (A kamikaze with nobody left alive to choose could never move on.)
-    if case .takePlayer? = table.pending { return stage == .takeAlong && !table.alive.isEmpty }
-    guard table.pending == nil else { return false }
-    // The game is over when a side has won, or at the end of the last day (`endDay`).
-    if stage == .over { return table.winner != nil || table.endedByHand }
-    guard table.winner == nil, !table.endedByHand, table.phase != nil else { return false }
-    switch stage {
-    case .takeAlong, .over:
-      return false
-    case .dusk:
-      // After a day the next night must be able to start (the last day ends the game instead).
-      return table.isSecretPhase || (table.isOpenPhase && table.round < Table.maximumRound)
-    case .nightFalls, .awake, .asleep:
-      return table.isSecretPhase
-    case .morning, .discussion, .vote:
-      return table.isOpenPhase
     }
   }
 
