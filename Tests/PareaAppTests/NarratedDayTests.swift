@@ -308,3 +308,44 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     Self.shows(app, "narrator.say.tied.nobody")
   }
 }
+
+/// The story of a day with a revote tells each vote once.
+@Suite struct RevoteStoryTests {
+  static func story(_ app: App) throws -> String {
+    let table = try #require(app.state.table)
+    let words = Words(wording: Catalog.builtIn(app.state.language))
+    return SummaryScreen.storyRows(state: app.state, table: table, words: words, width: 200)
+      .flatMap { $0.0.map(\.1) }.joined(separator: "\n")
+  }
+
+  @Test func aTieThenATieAgain() throws {
+    var app = try dayApp(houseRules: HouseRules(dealt: DealtRules(tie: .revoteOnce)))
+    app.press(.enter)
+    _ = try app.choose(seat: -1)
+    _ = try app.choose(seat: -1)
+    #expect(app.state.session?.narration?.stage == .dusk)
+    let story = try Self.story(app)
+    #expect(story.contains(app.line("story.tied.revote")))
+    #expect(story.contains(app.line("story.tied.again")))
+    #expect(!story.split(separator: "\n").contains { $0 == app.line("story.tied") })
+  }
+
+  @Test func aTieThenSomeoneOut() throws {
+    var app = try dayApp(houseRules: HouseRules(dealt: DealtRules(tie: .revoteOnce)))
+    app.press(.enter)
+    _ = try app.choose(seat: -1)
+    _ = try app.choose(seat: 0)
+    let story = try Self.story(app)
+    #expect(story.contains(app.line("story.tied.revote")))
+    #expect(!story.contains(app.line("story.tied.again")))
+    #expect(!story.split(separator: "\n").contains { $0 == app.line("story.tied") })
+  }
+
+  @Test func aSingleTie() throws {
+    var app = try dayApp()
+    app.press(.enter)
+    _ = try app.choose(seat: -1)
+    let story = try Self.story(app)
+    #expect(story.split(separator: "\n").contains { $0 == app.line("story.tied") })
+  }
+}

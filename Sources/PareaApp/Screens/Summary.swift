@@ -175,7 +175,7 @@ public struct SummaryScreen: Hashable, Sendable {
     var rows: [Row] = [([], Theme.normal), ([(0, words("story.title"), width)], Theme.title)]
     for chapter in chapters {
       rows.append(([(2, words(GameKeys.phaseName(chapter.phase), ["round": String(chapter.round)]), width - 2)], Style(bold: true)))
-      for event in chapter.events {
+      for (position, event) in chapter.events.enumerated() {
         let line: String
         switch event {
         case .chose(let step, let seat?):
@@ -190,7 +190,12 @@ public struct SummaryScreen: Hashable, Sendable {
           let role = table.seats.indices.contains(seat) ? words.roleName(table.seats[seat].role) : ""
           line = words(GameKeys.storyDied(cause), ["name": name(seat), "role": role])
         case .tied:
-          line = words("story.tied")
+          // A tie the town voted again after, and the revote's tie, are told
+          // as such: never "the vote was tied" twice in one day.
+          let after = chapter.events.dropFirst(position + 1)
+          let revoted = after.contains { if case .died(_, .votedOut) = $0 { true } else { $0 == .tied } }
+          let again = chapter.events.prefix(position).contains(.tied)
+          line = words(revoted ? "story.tied.revote" : again ? "story.tied.again" : "story.tied")
         case .quiet:
           line = words(GameKeys.storyQuiet(chapter.phase))
         }
