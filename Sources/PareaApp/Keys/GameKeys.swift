@@ -99,6 +99,8 @@ enum GameKeys {
     case answerBad = "narrator.answer.bad"
     /// A check's answer: not on a bad side.
     case answerNotBad = "narrator.answer.notBad"
+    /// The table's timer, above its time (Palermo's is the day's).
+    case timerLabel = "timer.label"
 
     /// The key of the line as written for any game.
     var shared: String { rawValue }

@@ -267,7 +267,7 @@ extension NarratorScreen {
     if narration.stage == .discussion, let timer = state.timer {
       // The day's time; a paused one says so.
       panelRow += 1
-      canvas.write(words("narrator.timer.label"), row: panelRow, column: panel.column, style: Theme.dim, limit: panel.width)
+      canvas.write(words.line(.timerLabel, of: table.game), row: panelRow, column: panel.column, style: Theme.dim, limit: panel.width)
       canvas.write(timer.display, row: panelRow + 1, column: panel.column, style: timer.running ? Theme.title : Theme.dim)
       if !timer.running {
         canvas.write(words("narrator.timer.paused"), row: panelRow + 1, column: panel.column + 7, style: Theme.dim, limit: panel.width - 7)
