@@ -178,15 +178,12 @@ extension AppState {
   }
 
   /// The narration's time, on the narrator on show or under a page over it
-  /// (there its page stays as it is: the page is read over it).
+  /// (its page, with what it said, is put back where it waits).
   private mutating func tickNarration(now: Int64, environment: Environment) -> [Effect] {
-    if case .narrator(var page) = screen {
-      let outcome = page.tick(now: now, in: context(environment))
-      screen = .narrator(page)
-      return perform(outcome)
-    }
     guard var page = screen.narratorBeneath else { return [] }
-    return perform(page.tick(now: now, in: context(environment)))
+    let outcome = page.tick(now: now, in: context(environment))
+    screen.narratorBeneath = page
+    return perform(outcome)
   }
 
   /// Reduces `action` on the screen on show (`page`, put back by `wrap`),
@@ -276,6 +273,7 @@ extension AppState {
       // A narrated game's narration ends with its table; a line being said stops.
       let speaking = session?.narration != nil
       _ = try? session?.apply(.end)
+      _ = try? session?.apply(.timer(.stop))  // no day's time rings over the summary
       screen = .summary(SummaryScreen())
       return (speaking ? [.silence] : []) + [.saveGame, .redrawAll]
     case .leaveSession:

@@ -197,6 +197,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     store.press(.character("u")) { $0.confirmation = Confirmation(.undoNight) }
     var page = try narratorPage(store.app)
     page.selection = 0
+    page.said = nil  // the day's line no longer stands
     let lastNight = store.app.line("undo.what.night")
     try store.send(.confirm(true), effects: [.silence, .saveGame, .redrawAll]) {
       $0.confirmation = nil
@@ -233,6 +234,8 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     app.send(.confirm(true))
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(app.state.session?.narration?.revoting == false)
+    // The tie's line, said at this same stage, is not shown over the vote taken again.
+    #expect(try narratorPage(app).said == nil)
     #expect(app.state.table?.tiesToday == 0)
     // A tie, then someone out at the revote; undone: the revote again.
     _ = try app.choose(seat: -1)
@@ -306,6 +309,20 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     _ = try app.choose(seat: -1)
     #expect(app.state.session?.narration?.stage == .dusk)
     Self.shows(app, "narrator.say.tied.nobody")
+  }
+
+  @Test func whatWasSaidIsShownInTheLanguageChosenSince() throws {
+    var app = try dayApp(.en)
+    let start = app.state.clock
+    app.tick(now: start)
+    // The time runs out while the settings are open over the day.
+    app.press(.character("s"))
+    app.tick(now: start + 180_000)
+    app.send(.settings(.change(1)))  // the language, to Greek
+    #expect(app.state.language == .el)
+    app.press(.escape)
+    #expect(app.state.session?.narration?.stage == .vote)
+    Self.shows(app, "narrator.say.timeUp")
   }
 }
 

@@ -364,7 +364,6 @@ enum StepHolder { case alive, dead, notDealt }
     let speak = { (key: String) in store.app.speech(store.app.line(key)) }
     var now = store.state.clock
     // What is said is shown until the next stage: the page keeps it.
-    let words = store.app  // read for the words only
     var said: SaidLine?
     func page(_ selection: Int, confirming: NarratorPick? = nil) -> Screen {
       var page = NarratorScreen()
@@ -373,8 +372,8 @@ enum StepHolder { case alive, dead, notDealt }
       page.said = said
       return .narrator(page)
     }
-    func saying(_ text: String, at stage: NarrationStage, _ state: inout AppState) {
-      said = SaidLine(text: text, stage: stage)
+    func saying(_ cues: [NarrationCue], at stage: NarrationStage, _ state: inout AppState) {
+      said = SaidLine(cues: cues, stage: stage)
       state.screen = page(0)
     }
 
@@ -383,7 +382,7 @@ enum StepHolder { case alive, dead, notDealt }
     #expect(next.stage == .nightFalls && next.stageEnds == now + 6_000)
     store.press(.enter, effects: [store.app.speech(store.app.line("narrator.say.nightFalls", ["round": "1"])), .saveGame]) {
       $0.session?.narration = next
-      saying(words.line("narrator.say.nightFalls", ["round": "1"]), at: .nightFalls, &$0)
+      saying([.nightFalls(round: 1)], at: .nightFalls, &$0)
     }
     // The thieves wake for a drawn 30–45 s; the list starts on its first entry.
     now += 6_000
@@ -394,7 +393,7 @@ enum StepHolder { case alive, dead, notDealt }
       $0.clock = now
       $0.session?.narration = next
       $0.keyGuard = KeyPause(since: now)  // the list answers after a quiet moment
-      saying(words.line("game.palermo.step.thieves.wake"), at: .awake(step: 0), &$0)
+      saying([.wake("thieves", meetingOnly: false)], at: .awake(step: 0), &$0)
     }
     store.tick(now: now + 1_000) {
       $0.clock = now + 1_000
@@ -429,7 +428,7 @@ enum StepHolder { case alive, dead, notDealt }
     store.tick(now: now, effects: [.redrawAll, speak("game.palermo.step.thieves.sleep"), .saveGame]) { [next] in
       $0.clock = now
       $0.session?.narration = next
-      saying(words.line("game.palermo.step.thieves.sleep"), at: .asleep(step: 0), &$0)
+      saying([.sleep("thieves")], at: .asleep(step: 0), &$0)
     }
     // The Doctor wakes; the time runs out without a choice: "nobody" is logged.
     now += 4_000
@@ -440,7 +439,7 @@ enum StepHolder { case alive, dead, notDealt }
       $0.clock = now
       $0.session?.narration = next
       $0.keyGuard = KeyPause(since: now)
-      saying(words.line("game.palermo.step.doctor.wake"), at: .awake(step: 1), &$0)
+      saying([.wake("doctor", meetingOnly: false)], at: .awake(step: 1), &$0)
     }
     now = doctorEnd
     next = try Self.probe(store.app) { $0.tick(now: now) }
@@ -450,7 +449,7 @@ enum StepHolder { case alive, dead, notDealt }
       $0.session?.narration = next
       $0.keyGuard = nil
       try $0.session?.table?.recordChoice("doctor", seat: nil)
-      saying(words.line("game.palermo.step.doctor.sleep"), at: .asleep(step: 1), &$0)
+      saying([.sleep("doctor")], at: .asleep(step: 1), &$0)
     }
     // Morning: the victim died, and the table is in Day 1.
     now += 4_000
@@ -466,7 +465,7 @@ enum StepHolder { case alive, dead, notDealt }
       // The table's own operations: the night resolved (the victim dies), then Day 1.
       #expect(try $0.session?.table?.resolveNight() == victim)
       try $0.session?.table?.advancePhase()
-      saying(words.line("narrator.say.morning") + " " + words.line("narrator.say.died", ["name": name]), at: .morning, &$0)
+      saying([.morning(died: victim, saved: false)], at: .morning, &$0)
     }
   }
 }

@@ -406,6 +406,7 @@ enum RoleBlind {
     "lookAgain.countdown", "table.main+undo", "spyGuess.choosing+finalGuess", "table.cause+secondDeath",
     // By day the narrator does what the manual table does.
     "narrator.parea.discussion.pickLook", "lookAgain.showing.overNarrator", "tableList.roles.overNarrator",
+    "narrator.parea.discussion+undoNight", "narrator.parea.dusk+undo", "narrator.moderator.awake.thieves+undo",
   ]
 
   /// 40 plans (8 seeds × Palermo in its three modes, Spy and Killer), 700

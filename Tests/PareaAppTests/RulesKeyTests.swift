@@ -305,9 +305,12 @@ import Testing
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(effects.contains { if case .speak = $0 { true } else { false } })
     #expect(effects.contains(.saveGame))
-    #expect(app.state.screen == .info(InfoScreen(game: "palermo", returnTo: ReturnPoint(day))))
+    // The day's page waits beneath, with what was just said ("time is up").
+    var page = try #require({ if case .narrator(let page) = day { page } else { nil } }(), "not on the narrator")
+    page.said = SaidLine(cues: [.vote(timeUp: true)], stage: .vote)
+    #expect(app.state.screen == .info(InfoScreen(game: "palermo", returnTo: ReturnPoint(.narrator(page)))))
     app.press(.escape)
-    #expect(app.state.screen == day)
+    #expect(app.state.screen == .narrator(page))
     app.waitOutPause()  // back on the vote's list: guarded afresh
     let footer = app.render(width: 80, height: 24).lines.last ?? ""
     #expect(footer.contains("Enter choose"))

@@ -33,16 +33,17 @@ public struct NarratorScreen: Hashable, Sendable {
   public init(resumedNight: Bool = false) { self.resumedNight = resumedNight }
 }
 
-/// A line the narrator said, with the stage it was said for.
+/// What the narrator last said, with the stage it was said for: kept as the
+/// cues, so that it is shown in the language on screen now.
 public struct SaidLine: Hashable, Sendable {
-  /// The words said.
-  public var text: String
-  /// The stage the narration was at once it was said.
+  /// The cues whose lines were said.
+  public var cues: [NarrationCue]
+  /// The stage the narration was at once they were said.
   public var stage: NarrationStage
 
-  /// `text`, said for `stage`.
-  public init(text: String, stage: NarrationStage) {
-    self.text = text
+  /// `cues`, said for `stage`.
+  public init(cues: [NarrationCue], stage: NarrationStage) {
+    self.cues = cues
     self.stage = stage
   }
 }

@@ -124,7 +124,7 @@ extension NarratorScreen {
     if let said, said.stage == narration.stage {
       // What was said for this stage, in its words: the vote's result, a
       // tie, "time is up".
-      line = said.text
+      line = said.cues.compactMap { NarratorLines.line(for: $0, table: table, words: words) }.joined(separator: " ")
     } else if moderator, narration.stage == .dusk,
       let outcome = NarratorLines.dayOutcome(table: table, rules: table.options.dealt, words: words)
     {

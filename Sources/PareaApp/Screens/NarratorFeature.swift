@@ -110,10 +110,16 @@ extension NarratorScreen: Feature {
       showingRoles = true
       return .stay(effects: [.redrawAll])
     case .undo(let step):
-      guard yes, let draft = SessionDraft(context.session), draft.table.lastStep == step else { return .stay }
+      // Still the step named, and still one to take back here: a night step
+      // may have ended under the question (its choice then stays).
+      guard yes, let draft = SessionDraft(context.session), let narration = draft.session.narration,
+        Self.undoable(narration, table: draft.table) == .step(step)
+      else { return .stay }
       return takeBack(.undo, what: { Confirmation.describe(step, table: $0, words: context.words) }, draft: draft)
     case .undoNight:
-      guard yes, let draft = SessionDraft(context.session), draft.table.nightIsLastStep else { return .stay }
+      guard yes, let draft = SessionDraft(context.session), let narration = draft.session.narration,
+        Self.undoable(narration, table: draft.table) == .night
+      else { return .stay }
       return takeBack(.undoNight, what: { _ in context.words("undo.what.night") }, draft: draft)
     default:
       return nil
@@ -137,13 +143,15 @@ extension NarratorScreen: Feature {
     selection = 0
     confirming = nil
     picking = false
+    // What was said no longer stands: the stage it was said for is taken back.
+    said = nil
     let notice = Notice(
       kind: .info, title: "table.undone.title", message: "table.undone.message", args: ["what": .text(what(draft.table))])
     return .stay(draft.changes + [.report(notice)], effects: [.silence, .saveGame, .redrawAll])
   }
 
-  /// Lets the narration's time pass (on every tick, also under the rules,
-  /// whose screen the day's timer runs on behind): a secret step whose time
+  /// Lets the narration's time pass (on every tick, also under a page over
+  /// the narrator, which the day's timer runs on behind): a secret step whose time
   /// is over moves on; the day's timer running out starts the vote.
   mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
     guard var draft = SessionDraft(context.session), context.session?.narration != nil else { return .stay }
@@ -180,7 +188,7 @@ extension NarratorScreen: Feature {
     let lines = cues.compactMap { NarratorLines.line(for: $0, table: table, words: context.words) }
     if !lines.isEmpty {
       // What is said is shown, in the same words, until the next stage.
-      said = SaidLine(text: lines.joined(separator: " "), stage: narration.stage)
+      said = SaidLine(cues: cues, stage: narration.stage)
       let speaks = narration.mode == .parea ? state.preferences.voice : moderatorVoice
       if speaks {
         let speech = Speech(
@@ -198,6 +206,7 @@ extension NarratorScreen: Feature {
     } else {
       selection = 0
       confirming = nil
+      picking = false
     }
     effects.append(.saveGame)
     return Outcome(next: next, effects: effects)

@@ -209,13 +209,39 @@ extension Screen {
   /// rules, a role shown again, the roles, the settings) goes back to; nil
   /// elsewhere. Its time runs on beneath them (`tickNarration`).
   var narratorBeneath: NarratorScreen? {
-    switch self {
-    case .narrator(let page): page
-    case .info(let page): page.returnTo.screen.narratorBeneath
-    case .settings(let page): page.returnTo.screen.narratorBeneath
-    case .lookAgain(let page): if case .narrator(let under) = page.beneath { under } else { nil }
-    case .tableList(let page): if case .narrator(let under) = page.beneath { under } else { nil }
-    default: nil
+    get {
+      switch self {
+      case .narrator(let page): page
+      case .info(let page): page.returnTo.screen.narratorBeneath
+      case .settings(let page): page.returnTo.screen.narratorBeneath
+      case .lookAgain(let page): if case .narrator(let under) = page.beneath { under } else { nil }
+      case .tableList(let page): if case .narrator(let under) = page.beneath { under } else { nil }
+      default: nil
+      }
+    }
+    set {
+      // Only where there is one: a page over something else stays as it is.
+      guard let newValue, narratorBeneath != nil else { return }
+      switch self {
+      case .narrator: self = .narrator(newValue)
+      case .info(var page):
+        var under = page.returnTo.screen
+        under.narratorBeneath = newValue
+        page.returnTo = ReturnPoint(under)
+        self = .info(page)
+      case .settings(var page):
+        var under = page.returnTo.screen
+        under.narratorBeneath = newValue
+        page.returnTo = ReturnPoint(under)
+        self = .settings(page)
+      case .lookAgain(var page):
+        page.beneath = .narrator(newValue)
+        self = .lookAgain(page)
+      case .tableList(var page):
+        page.beneath = .narrator(newValue)
+        self = .tableList(page)
+      default: break
+      }
     }
   }
 
