@@ -30,7 +30,10 @@ extension AppState {
     if rules.hasNightSteps {
       let house = dealt?.options.dealt ?? houseRules.dealt
       let mode = dealt == nil ? preferences.narration : session?.narration?.mode ?? .manual
-      arguments["narrator"] = words(GameKeys.rulesNarrator(rules.id, mode))
+      let seconds = Narration.awakeMilliseconds
+      arguments["narrator"] = words(
+        GameKeys.rulesNarrator(rules.id, mode),
+        ["shortest": String(seconds.lowerBound / 1_000), "longest": String(seconds.upperBound / 1_000)])
       arguments["night"] = words(GameKeys.rulesNight(rules.id, meetingOnly: house.firstNightMeetingOnly))
       arguments["tie"] = words(GameKeys.rulesTie(rules.id, house.tie))
       arguments["doctor"] = words(

@@ -37,8 +37,8 @@ enum SessionChange: Hashable, Sendable {
 enum NarrationChange: Hashable, Sendable {
   /// Enter on a stage that waits for the table, at `now`.
   case proceed(now: Int64)
-  /// The player at `seat` is chosen in the night's step on show.
-  case choose(seat: Int)
+  /// The player at `seat` is chosen in the night's step on show, at `now`.
+  case choose(seat: Int, now: Int64)
   /// The town votes the player at `seat` out (nil: nobody goes).
   case vote(seat: Int?)
   /// The kamikaze voted out takes the player at `seat` along.
@@ -161,7 +161,7 @@ extension GameSession {
         let cues: [NarrationCue]
         switch step {
         case .proceed(let now): cues = try narration.proceed(table: &dealt, now: now)
-        case .choose(let seat): cues = try narration.choose(seat, table: &dealt)
+        case .choose(let seat, let now): cues = try narration.choose(seat, table: &dealt, now: now)
         case .vote(let seat): cues = try narration.vote(seat, table: &dealt)
         case .takeAlong(let seat): cues = try narration.takeAlong(seat, table: &dealt)
         case .tick(let now): cues = narration.tick(table: &dealt, now: now)

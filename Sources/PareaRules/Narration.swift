@@ -224,20 +224,35 @@ public struct Narration: Hashable, Sendable {
       return wake(index: done, steps: steps, table: &table, now: now)
     case .awake(let index):
       if steps.indices.contains(index), !table.choicesThisPhase.contains(where: { $0.step == steps[index].id }) {
+        if steps[index].waitsForChoice && !table.isMeetingNight() {
+          // Its drawn time is over: it goes on until the choice (`choose`).
+          stageEnds = nil
+          return []
+        }
         // Nobody chose in time (or nobody was awake to): the step passes.
         try? table.recordChoice(steps[index].id, seat: nil)
       }
-      stage = .asleep(step: index)
-      stageEnds = now + Self.asleepMilliseconds
-      answer = nil
-      checked = nil
-      return steps.indices.contains(index) ? [.sleep(steps[index].id)] : []
+      return fallAsleep(index: index, steps: steps, now: now)
     case .asleep(let index):
       return wake(index: index + 1, steps: steps, table: &table, now: now)
     default:
       stageEnds = nil
       return []
     }
+  }
+
+  /// The step awake closes its eyes: a pause before the next.
+  private mutating func fallAsleep(index: Int, steps: [NightStep], now: Int64) -> [NarrationCue] {
+    stage = .asleep(step: index)
+    stageEnds = now + Self.asleepMilliseconds
+    answer = nil
+    checked = nil
+    return steps.indices.contains(index) ? [.sleep(steps[index].id)] : []
+  }
+
+  /// Whether the step awake has had its drawn time and waits for its choice.
+  public var waitsForChoice: Bool {
+    if case .awake = stage { stageEnds == nil } else { false }
   }
 
   private mutating func wake(index: Int, steps: [NightStep], table: inout Table, now: Int64) -> [NarrationCue] {
@@ -291,7 +306,9 @@ public struct Narration: Hashable, Sendable {
   /// peeked and pressed keys), or one the house rules forbid, looks the same
   /// on screen but counts as no choice: refusing it would tell the one
   /// peeking who is out, or who holds the role.
-  public mutating func choose(_ seat: Int, table: inout Table) throws(NarrationError) -> [NarrationCue] {
+  /// A step that has had its drawn time and waits for its choice
+  /// (`NightStep.waitsForChoice`) ends at the choice, at `now`.
+  public mutating func choose(_ seat: Int, table: inout Table, now: Int64) throws(NarrationError) -> [NarrationCue] {
     guard let step = awakeStep(on: table), !hasChosen(on: table) else { throw .wrongStage }
     guard table.candidates(for: step).contains(seat) else { throw .notACandidate(seat) }
     // Every choice looks the same on screen; what it counts for is the rules' (`countedChoice`).
@@ -305,6 +322,9 @@ public struct Narration: Hashable, Sendable {
       let drawn: NightAnswer = aside.next() & 1 == 0 ? .bad : .notBad
       answer = counted == nil ? drawn : table.answer(about: seat)
       checked = seat
+    }
+    if waitsForChoice, case .awake(let index) = stage {
+      return [.chosen] + fallAsleep(index: index, steps: steps(on: table), now: now)
     }
     return [.chosen]
   }

@@ -63,12 +63,20 @@ public struct NightStep: Hashable, Sendable {
   public let roles: [RoleID]
   /// What they choose.
   public let action: NightAction
+  /// Whether the step waits for its choice once its drawn time is over
+  /// (the drawn time is then its least length). Only for a step whose roles
+  /// are a whole side the game ends without, so that someone is always awake
+  /// to choose (Palermo's thieves): waiting then tells the table nothing it
+  /// does not know. A step whose role may be out or not dealt keeps its drawn
+  /// length whatever happens, and passes without a choice when time runs out.
+  public let waitsForChoice: Bool
 
   /// Declares a night step.
-  public init(id: NightStepID, roles: [RoleID], action: NightAction) {
+  public init(id: NightStepID, roles: [RoleID], action: NightAction, waitsForChoice: Bool = false) {
     self.id = id
     self.roles = roles
     self.action = action
+    self.waitsForChoice = waitsForChoice
   }
 }
 

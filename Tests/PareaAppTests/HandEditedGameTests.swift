@@ -147,7 +147,7 @@ enum SavedGames {
       if narration.awakeStep(on: table) != nil, !narration.hasChosen(on: table),
         let seat = narration.candidates(on: table).first
       {
-        _ = try narration.choose(seat, table: &table)
+        _ = try narration.choose(seat, table: &table, now: now)
       }
       now = try #require(narration.stageEnds, "the night stopped at \(narration.stage)")
       _ = narration.tick(table: &table, now: now)

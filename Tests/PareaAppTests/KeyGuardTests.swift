@@ -33,14 +33,14 @@ import Testing
   @Test func aHeldEnterThroughANightChoosesNobody() throws {
     var app = Self.atDusk()
     let start = app.state.clock + 2_000
-    // Enter held from dusk through nightfall and both steps, to the morning.
+    // Enter held from dusk through nightfall and far past the thieves' time.
     _ = Self.hold(.enter, &app, from: start, for: 120_000)
-    // It went through the night (letting night fall is Enter's to do), and
-    // every step passed with nobody chosen: nobody died.
+    // It let night fall (Enter's to do), and chose nothing: the thieves'
+    // step still waits for their choice, and nobody died.
     let table = try #require(app.state.table)
-    let chose = table.log.contains { if case .chose(_, _?) = $0 { true } else { false } }
-    #expect(!chose, "a held Enter chose: \(table.log)")
-    #expect(table.log.contains { if case .chose("thieves", nil) = $0 { true } else { false } })
+    #expect(app.state.session?.narration?.stage == .awake(step: 0))
+    #expect(app.state.session?.narration?.waitsForChoice == true)
+    #expect(!table.log.contains { if case .chose = $0 { true } else { false } }, "a held Enter chose: \(table.log)")
     let everyoneAlive = table.seats.allSatisfy { $0.isAlive }
     #expect(everyoneAlive, "\(table.log)")
   }
@@ -67,7 +67,7 @@ import Testing
   @Test func aHeldEnterNeverVotes() throws {
     var app = Self.atDusk()
     app.press(.enter)
-    for _ in 0..<5 { _ = try app.waitOutStage() }  // the night passes with no choice
+    _ = try app.playAQuietNight()
     app.press(.enter)  // the morning: the day begins
     #expect(app.state.session?.narration?.stage == .discussion)
     let deaths = app.state.table?.seats.filter { !$0.isAlive }.count

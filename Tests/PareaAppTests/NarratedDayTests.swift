@@ -23,13 +23,13 @@ private func duskApp(
   return app
 }
 
-/// The same, at the first day's discussion after a night in which nobody chose.
+/// The same, at the first day's discussion after a night in which nobody died.
 private func dayApp(
   _ language: Language = .en, mode: NarrationMode = .parea, houseRules: HouseRules = HouseRules()
 ) throws -> App {
   var app = duskApp(language, mode: mode, houseRules: houseRules)
   app.press(.enter)
-  while let ends = app.state.session?.narration?.stageEnds { app.tick(now: ends) }
+  _ = try app.playAQuietNight()
   #expect(app.state.session?.narration?.stage == .morning)
   app.press(.enter)
   #expect(app.state.session?.narration?.stage == .discussion)
@@ -148,7 +148,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     #expect(app.state.session?.narration?.stage == .dusk)
     expectGolden(app.render(width: 80, height: 24), "narrator-dusk-after-day.\(language)")
     app.press(.enter)
-    while let ends = app.state.session?.narration?.stageEnds { app.tick(now: ends) }
+    _ = try app.playAQuietNight()
     expectGolden(app.render(width: 80, height: 24), "narrator-morning-out.\(language)")
   }
 }

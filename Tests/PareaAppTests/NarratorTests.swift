@@ -30,6 +30,45 @@ extension App {
     return tick(now: ends)
   }
 
+  /// Plays the night on show to its end: at each step the thieves choose
+  /// `victim` (their step waits for them past its time) and the Doctor
+  /// protects `protect` (nil: the Doctor's time runs out). Returns the effects.
+  mutating func playTheNight(
+    victim: Int, protect: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [Effect] {
+    var effects: [Effect] = []
+    while let narration, narration.stage.isSecret {
+      if let table = state.table, case .awake(let index) = narration.stage, !narration.hasChosen(on: table) {
+        let step = narration.steps(on: table)[index].id
+        if step == "thieves", !table.isMeetingNight() {
+          effects += try choose(seat: victim, sourceLocation: sourceLocation)
+          try #require(state.table.map { self.narration?.hasChosen(on: $0) != false } == true, "the choice was not taken", sourceLocation: sourceLocation)
+          continue
+        }
+        if step == "doctor", let protect {
+          effects += try choose(seat: protect, sourceLocation: sourceLocation)
+          try #require(state.table.map { self.narration?.hasChosen(on: $0) != false } == true, "the choice was not taken", sourceLocation: sourceLocation)
+          continue
+        }
+      }
+      effects += try waitOutStage(sourceLocation: sourceLocation)
+    }
+    return effects
+  }
+
+  /// A night in which nobody dies: the thieves choose a citizen (another
+  /// each night) and the Doctor protects them.
+  mutating func playAQuietNight(sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
+    let table = try #require(state.table, sourceLocation: sourceLocation)
+    let doctor = try #require(table.seats(holding: Palermo.Roles.doctor).first, sourceLocation: sourceLocation)
+    let thieves = Palermo.Roles.thieves.flatMap { table.seats(holding: $0) }
+    // Another each night: the Doctor may not protect the same player twice running by default.
+    let citizens = table.alive.filter { $0 != doctor && !thieves.contains($0) }
+    try #require(!citizens.isEmpty, sourceLocation: sourceLocation)
+    let victim = citizens[(table.round - 1) % citizens.count]
+    return try playTheNight(victim: victim, protect: victim, sourceLocation: sourceLocation)
+  }
+
   /// Highlights `seat` in the list on show and confirms it.
   mutating func choose(seat: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
     guard let table = state.table, let narration else { return [] }
@@ -111,7 +150,7 @@ extension App {
     // Two days that vote out a thief each, with quiet nights between.
     for thief in thieves {
       app.press(.enter)
-      for _ in 0..<5 { _ = try app.waitOutStage() }
+      _ = try app.playAQuietNight()
       #expect(app.narration?.stage == .morning)
       app.press(.enter, .enter)  // the day, then straight to the vote
       let effects = try app.choose(seat: thief)
@@ -213,6 +252,7 @@ enum StepHolder { case alive, dead, notDealt }
     var app = App(state: state, configuration: configuration(language, narration: .parea))
     var effects = app.press(.enter)
     effects += try app.waitOutStage()  // thieves wake
+    effects += try app.choose(seat: 5)  // they choose a citizen (their step waits for it)
     effects += try app.waitOutStage()  // thieves sleep
     effects += try app.waitOutStage()  // the Doctor wakes
     return (app, effects)
@@ -253,6 +293,26 @@ enum StepHolder { case alive, dead, notDealt }
 }
 
 @Suite struct NarratorGoldenTests {
+  /// The thieves' step past its time waits for their choice and says so, in
+  /// each mode; the choice ends it.
+  @Test(arguments: [Language.en, .el]) func theThievesStepWaitsForTheirChoice(_ language: Language) throws {
+    for mode in [NarrationMode.parea, .moderator] {
+      var app = narratedApp(language, mode: mode)
+      app.press(.enter)
+      _ = try app.waitOutStage()  // the thieves wake
+      #expect(try app.waitOutStage().isEmpty)  // their time is over: nothing is said
+      #expect(app.narration?.waitsForChoice == true)
+      app.tick(now: app.state.clock + 600_000)
+      #expect(app.narration?.stage == .awake(step: 0))
+      expectGolden(app.render(width: 80, height: 24), "narrator-waiting-\(mode).\(language)", styles: true)
+      let table = try #require(app.state.table)
+      let citizen = try #require(table.alive.first { table.seats[$0].role == Palermo.Roles.citizens[0] })
+      let effects = try app.choose(seat: citizen)
+      #expect(app.narration?.stage == .asleep(step: 0))
+      #expect(effects.contains(.redrawAll) && effects.contains(.saveGame))
+    }
+  }
+
   @Test(arguments: [Language.en, .el]) func stages(_ language: Language) throws {
     var app = App(configuration: configuration(language, narration: .parea))
     app.press(.enter)
@@ -283,8 +343,8 @@ enum StepHolder { case alive, dead, notDealt }
     _ = try moderator.waitOutStage()
     moderator.waitOutPause()
     expectGolden(moderator.render(width: 80, height: 24), "narrator-moderator.\(language)")
-    // The rest of the night passes with no choice; the day's footer fits every key.
-    for _ in 0..<4 { _ = try moderator.waitOutStage() }
+    // The rest of the night passes with nobody dead; the day's footer fits every key.
+    _ = try moderator.playAQuietNight()
     moderator.press(.enter)
     expectGolden(moderator.render(width: 80, height: 24), "narrator-moderator-day.\(language)")
     // After the vote, the dusk tells the moderator to say its result.

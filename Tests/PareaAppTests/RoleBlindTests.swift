@@ -213,6 +213,7 @@ enum RoleBlind {
       guard let narration = state.session?.narration else { break }
       kind += ".\(narration.mode.rawValue).\(name(narration.stage))"
       if let table = state.table, let step = narration.awakeStep(on: table) { kind += "." + step.id.rawValue }
+      if narration.waitsForChoice { kind += ".waiting" }
       if case .narrator(let page) = state.screen, page.picking { kind += ".pickLook" }
     default: break
     }
@@ -407,6 +408,8 @@ enum RoleBlind {
     // By day the narrator does what the manual table does.
     "narrator.parea.discussion.pickLook", "lookAgain.showing.overNarrator", "tableList.roles.overNarrator",
     "narrator.parea.discussion+undoNight", "narrator.parea.dusk+undo", "narrator.moderator.awake.thieves+undo",
+    // The thieves' step past its time, waiting for their choice.
+    "narrator.parea.awake.thieves.waiting", "narrator.moderator.awake.thieves.waiting",
   ]
 
   /// 40 plans (8 seeds × Palermo in its three modes, Spy and Killer), 700

@@ -223,16 +223,25 @@ import Testing
     return app
   }
 
-  /// Lets the night's timed stages pass with no choice made.
-  static func passTheNight(_ app: inout App) {
-    while let ends = app.state.session?.narration?.stageEnds {
-      if case .awake = app.state.session?.narration?.stage {
+  /// Lets the night pass, `i` tried at every stage: the thieves choose a
+  /// citizen and the Doctor protects them, so that nobody dies.
+  static func passTheNight(_ app: inout App) throws {
+    while let narration = app.state.session?.narration, narration.stage.isSecret {
+      if case .awake = narration.stage {
         RulesKeyTests.ignoresI(app)  // a secret step
         RulesKeyTests.footerOffers(app, false)
       } else {
         RulesKeyTests.ignoresI(app)  // eyes closed
       }
-      app.tick(now: ends)
+      let table = try #require(app.state.table)
+      if case .awake = narration.stage, !narration.hasChosen(on: table) {
+        let citizen = try #require(table.alive.first { table.seats[$0].role == Palermo.Roles.citizens[0] })
+        _ = try app.choose(seat: citizen)
+        let chosen = try #require(app.state.table.map { app.state.session?.narration?.hasChosen(on: $0) })
+        try #require(chosen == true, "the choice was not taken: \(app.state.screen)")
+      } else {
+        _ = try app.waitOutStage()
+      }
     }
   }
 
@@ -242,7 +251,7 @@ import Testing
     RulesKeyTests.opensAndComesBack(app, game: "palermo")
     RulesKeyTests.footerOffers(app)
     app.press(.enter)
-    Self.passTheNight(&app)
+    try Self.passTheNight(&app)
     #expect(app.state.session?.narration?.stage == .morning)
     RulesKeyTests.opensAndComesBack(app, game: "palermo")
     RulesKeyTests.footerOffers(app)
@@ -279,10 +288,10 @@ import Testing
   }
 
   /// Parea's day offers the rules beside its timer.
-  @Test(arguments: [Language.en, .el]) func theDaysFooter(_ language: Language) {
+  @Test(arguments: [Language.en, .el]) func theDaysFooter(_ language: Language) throws {
     var app = Self.narrated(.parea, language)
     app.press(.enter)
-    Self.passTheNight(&app)
+    try Self.passTheNight(&app)
     app.press(.enter)
     #expect(app.state.session?.narration?.stage == .discussion)
     expectGolden(app.render(width: 80, height: 24), "narrator-day.\(language)")
@@ -293,7 +302,7 @@ import Testing
   @Test func theDaysTimerRunsOnUnderTheRules() throws {
     var app = Self.narrated(.parea)
     app.press(.enter)
-    Self.passTheNight(&app)
+    try Self.passTheNight(&app)
     app.press(.enter)
     let start = app.state.clock
     app.tick(now: start)  // the day's timer starts counting

@@ -109,9 +109,12 @@ import Testing
     state.houseRules.dealt.tie = .revoteOnce
     #expect(text().contains(catalog.text("game.palermo.rules.night.meet")))
     #expect(text().contains(catalog.text("game.palermo.rules.tie.revoteOnce")))
+    // Who narrates, with the length of a night's step from the rules library.
+    let seconds = Narration.awakeMilliseconds
+    let length = ["shortest": String(seconds.lowerBound / 1_000), "longest": String(seconds.upperBound / 1_000)]
     for mode in NarrationMode.allCases {
       state.preferences.narration = mode
-      #expect(text().contains(catalog.text("game.palermo.rules.narrator.\(mode)")))
+      #expect(text().contains(catalog.text("game.palermo.rules.narrator.\(mode)", length)))
     }
     // A narrated game in play keeps the rules of its deal.
     var table = Table(game: Palermo(), seats: (0..<5).map { Seat(name: "P\($0)", role: Palermo.Roles.citizens[$0]) })

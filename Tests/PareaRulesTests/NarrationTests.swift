@@ -58,7 +58,7 @@ struct NightDriver {
       now = ends
       cues += narration.tick(table: &table, now: now)
     case .choose(let seat):
-      cues += try narration.choose(seat, table: &table)
+      cues += try narration.choose(seat, table: &table, now: now)
     case .vote(let seat):
       cues += try narration.vote(seat, table: &table)
     case .take(let seat):
@@ -119,8 +119,16 @@ struct NarrationTests {
         .wake("doctor", meetingOnly: false), .chosen, .sleep("doctor"), .morning(died: nil, saved: true),
       ]),
     NightRow(
-      name: "no choice in time: nobody dies", ops: [.night(kill: nil, protect: nil)], stage: .morning,
-      dead: [:]),
+      name: "the thieves' step waits past its time for their choice",
+      ops: [.enter, .wait, .wait, .choose(5), .wait, .wait, .wait], stage: .morning,
+      dead: [5: .killedAtNight],
+      cues: [
+        .nightFalls(round: 1), .wake("thieves", meetingOnly: false), .chosen, .sleep("thieves"),
+        .wake("doctor", meetingOnly: false), .sleep("doctor"), .morning(died: 5, saved: false),
+      ]),
+    NightRow(
+      name: "the Doctor's step passes unprotected when its time runs out",
+      ops: [.night(kill: 5, protect: nil)], stage: .morning, dead: [5: .killedAtNight]),
     NightRow(
       name: "the Doctor protects themself (allowed by default)", ops: [.night(kill: 4, protect: 4)],
       stage: .morning, dead: [:]),
@@ -135,21 +143,21 @@ struct NarrationTests {
       ]),
     NightRow(
       name: "the Red kamikaze voted out takes a player along; then dusk",
-      ops: [.night(kill: nil, protect: nil), .enter, .enter, .vote(2), .take(6)], stage: .dusk,
+      ops: [.night(kill: 7, protect: 7), .enter, .enter, .vote(2), .take(6)], stage: .dusk,
       dead: [2: .votedOut, 6: .takenByKamikaze]),
     NightRow(
-      name: "a tie sends nobody out by default", ops: [.night(kill: nil, protect: nil), .enter, .enter, .vote(nil)],
+      name: "a tie sends nobody out by default", ops: [.night(kill: 7, protect: 7), .enter, .enter, .vote(nil)],
       stage: .dusk, dead: [:]),
     NightRow(
       name: "a tie under the revote rule: the town votes again",
       rules: DealtRules(tie: .revoteOnce),
-      ops: [.night(kill: nil, protect: nil), .enter, .enter, .vote(nil)], stage: .vote, dead: [:]),
+      ops: [.night(kill: 7, protect: 7), .enter, .enter, .vote(nil)], stage: .vote, dead: [:]),
     NightRow(
       name: "two ties under the revote rule: nobody leaves", rules: DealtRules(tie: .revoteOnce),
-      ops: [.night(kill: nil, protect: nil), .enter, .enter, .vote(nil), .vote(nil)], stage: .dusk, dead: [:]),
+      ops: [.night(kill: 7, protect: 7), .enter, .enter, .vote(nil), .vote(nil)], stage: .dusk, dead: [:]),
     NightRow(
       name: "a revote that names a player", rules: DealtRules(tie: .revoteOnce),
-      ops: [.night(kill: nil, protect: nil), .enter, .enter, .vote(nil), .vote(7)], stage: .dusk,
+      ops: [.night(kill: 7, protect: 7), .enter, .enter, .vote(nil), .vote(7)], stage: .dusk,
       dead: [7: .votedOut]),
     NightRow(
       name: "the first night of meeting only: nobody is chosen, the Doctor does not wake",

@@ -51,8 +51,11 @@ func doctorStepLengths(_ doctor: DoctorCase, nights: Int, seedBase: UInt64, ends
     var narration = Narration(mode: .parea, seed: seedBase &+ UInt64(night))
     var now: Int64 = 0
     _ = try narration.proceed(table: &table, now: now)
-    // Through the thieves' step (nobody chosen) to the Doctor's.
+    // Through the thieves' step (a citizen chosen in time) to the Doctor's.
     while narration.stage != .awake(step: 1) {
+      if narration.stage == .awake(step: 0), !narration.hasChosen(on: table) {
+        _ = try narration.choose(5, table: &table, now: now)
+      }
       now = try #require(narration.stageEnds)
       _ = narration.tick(table: &table, now: now)
     }
@@ -63,7 +66,7 @@ func doctorStepLengths(_ doctor: DoctorCase, nights: Int, seedBase: UInt64, ends
       // A person takes 3 to 50 seconds: sometimes longer than the step.
       let delay = Int64(3_000 + human.uniform(below: 47_000))
       if woke + delay < ends {
-        _ = try narration.choose(3, table: &table)
+        _ = try narration.choose(3, table: &table, now: woke + delay)
         if endsAtChoice { slept = woke + delay }
       }
     }
@@ -101,7 +104,10 @@ struct NightTimingTests {
   func sameCues() throws {
     var cuesSeen: [[NarrationCue]] = []
     for doctor in DoctorCase.allCases {
-      var roles: [RoleID] = [R.redThief, R.blackThief, R.doctor, R.citizens[0], R.citizens[1], R.citizens[2]]
+      // Seven, so that the thieves' victim never ends the game when the Doctor is out.
+      var roles: [RoleID] = [
+        R.redThief, R.blackThief, R.doctor, R.citizens[0], R.citizens[1], R.citizens[2], R.citizens[4],
+      ]
       if doctor == .notDealt { roles[2] = R.citizens[3] }
       let seats = roles.enumerated().map { Seat(name: "P\($0.offset)", role: $0.element) }
       var table = Table(game: Palermo(), seats: seats)
@@ -110,6 +116,9 @@ struct NightTimingTests {
       var cues = try narration.proceed(table: &table, now: 0)
       var now: Int64 = 0
       while let ends = narration.stageEnds {
+        if narration.stage == .awake(step: 0), !narration.hasChosen(on: table) {
+          cues += try narration.choose(5, table: &table, now: now)
+        }
         now = ends
         cues += narration.tick(table: &table, now: now)
       }
@@ -118,5 +127,47 @@ struct NightTimingTests {
     }
     #expect(cuesSeen[0] == cuesSeen[1])
     #expect(cuesSeen[0] == cuesSeen[2])
+  }
+
+  @Test("the thieves' step lasts its drawn time at least, and waits past it for their choice")
+  func thievesWait() throws {
+    for seed in UInt64(1)...50 {
+      let roles: [RoleID] = [R.redThief, R.blackThief, R.doctor, R.citizens[0], R.citizens[1], R.citizens[2]]
+      let seats = roles.enumerated().map { Seat(name: "P\($0.offset)", role: $0.element) }
+      // An early choice: the step still lasts its drawn time.
+      var table = Table(game: Palermo(), seats: seats)
+      var narration = Narration(mode: .parea, seed: seed)
+      _ = try narration.proceed(table: &table, now: 0)
+      let woke = try #require(narration.stageEnds)
+      _ = narration.tick(table: &table, now: woke)
+      let ends = try #require(narration.stageEnds)
+      #expect(try narration.choose(5, table: &table, now: woke + 2_000) == [.chosen])
+      #expect(narration.stage == .awake(step: 0) && narration.stageEnds == ends)
+      // A late choice: past its drawn time the step waits, whatever the clock says, and ends at the choice.
+      var late = Table(game: Palermo(), seats: seats)
+      narration = Narration(mode: .parea, seed: seed)
+      _ = try narration.proceed(table: &late, now: 0)
+      _ = narration.tick(table: &late, now: woke)
+      #expect(narration.tick(table: &late, now: ends).isEmpty)
+      #expect(narration.waitsForChoice && narration.stageEnds == nil)
+      #expect(narration.tick(table: &late, now: ends + 600_000).isEmpty)
+      #expect(narration.stage == .awake(step: 0))
+      let chosenAt = ends + 90_000
+      #expect(try narration.choose(5, table: &late, now: chosenAt) == [.chosen, .sleep("thieves")])
+      #expect(narration.stage == .asleep(step: 0) && narration.stageEnds == chosenAt + Narration.asleepMilliseconds)
+      #expect(!narration.waitsForChoice)
+    }
+  }
+
+  @Test("a first night of meeting only does not wait: nobody chooses then")
+  func meetingNightPasses() throws {
+    let roles: [RoleID] = [R.redThief, R.blackThief, R.doctor, R.citizens[0], R.citizens[1], R.citizens[2]]
+    let seats = roles.enumerated().map { Seat(name: "P\($0.offset)", role: $0.element) }
+    var table = Table(game: Palermo(), seats: seats, options: TableOptions(dealt: DealtRules(firstNightMeetingOnly: true)))
+    var narration = Narration(mode: .parea, seed: 9)
+    _ = try narration.proceed(table: &table, now: 0)
+    _ = narration.tick(table: &table, now: try #require(narration.stageEnds))
+    let ends = try #require(narration.stageEnds)
+    #expect(narration.tick(table: &table, now: ends) == [.sleep("thieves")])
   }
 }

@@ -53,9 +53,9 @@ struct StoryTests {
         day(1, [.tied, .quiet]),
       ]),
     StoryRow(
-      name: "no choices in time: both steps chose nobody",
-      ops: [.night(kill: nil, protect: nil)],
-      story: [night(1, [.chose("thieves", seat: nil), .chose("doctor", seat: nil), .quiet])]),
+      name: "the Doctor's time ran out: the story says nobody was protected",
+      ops: [.night(kill: 5, protect: nil)],
+      story: [night(1, [.chose("thieves", seat: 5), .chose("doctor", seat: nil), .died(seat: 5, cause: .killedAtNight)])]),
     StoryRow(
       name: "the Black kamikaze killed at night takes a player along",
       ops: [.night(kill: 3, protect: 6), .take(5)],

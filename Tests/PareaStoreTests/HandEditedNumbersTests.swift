@@ -107,7 +107,7 @@ enum EditedGame: String, CaseIterable, CustomTestStringConvertible {
         var started = Narration(mode: .parea, seed: 3)
         _ = try started.proceed(table: &table, now: 0)
         _ = started.tick(table: &table, now: try #require(started.stageEnds))
-        _ = try started.choose(try #require(started.candidates(on: table).first), table: &table)
+        _ = try started.choose(try #require(started.candidates(on: table).first), table: &table, now: 6_000)
         narration = started
       }
       var session = GameSession(table: table, players: Self.names, setup: setup, narration: narration)

@@ -306,9 +306,14 @@ extension NarratorScreen {
       }
       // After the choice Parea's screen is the neutral one: nothing else on it.
       guard steps.indices.contains(index), !(chosen && !moderator) else { break }
-      let ends = narration.stageEnds ?? state.clock
-      let left = RoundTimer.display(milliseconds: Int(max(0, ends - state.clock)))
-      canvas.center(words("narrator.timeLeft", ["time": left]), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
+      if narration.waitsForChoice {
+        // The step's time is over and it waits for its choice (`NightStep.waitsForChoice`).
+        canvas.center(words(moderator ? "narrator.waitsForChoice.moderator" : "narrator.waitsForChoice"), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
+      } else {
+        let ends = narration.stageEnds ?? state.clock
+        let left = RoundTimer.display(milliseconds: Int(max(0, ends - state.clock)))
+        canvas.center(words("narrator.timeLeft", ["time": left]), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
+      }
       if moderator && !table.hasChooser(steps[index]) {
         for wrapped in TextWidth.wrap(words("narrator.moderator.nobodyAwake"), width: canvas.width - 8) {
           canvas.write(wrapped, row: row, column: 3, style: Theme.dim)

@@ -74,7 +74,7 @@ extension NarratorScreen: Feature {
       confirming = nil
       selection = 0
       switch (draft.session.narration?.stage, pick) {
-      case (.awake?, .seat(let seat)): attempt(.choose(seat: seat))
+      case (.awake?, .seat(let seat)): attempt(.choose(seat: seat, now: state.clock))
       case (.vote?, .seat(let seat)): attempt(.vote(seat: seat))
       case (.vote?, .nobody): attempt(.vote(seat: nil))
       case (.takeAlong?, .seat(let seat)): attempt(.takeAlong(seat: seat))
@@ -156,9 +156,13 @@ extension NarratorScreen: Feature {
   mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
     guard var draft = SessionDraft(context.session), context.session?.narration != nil else { return .stay }
     var cues: [NarrationCue] = []
-    // A tick that moves nothing on changes nothing.
+    // A tick that moves nothing on changes nothing. One that moves the
+    // narration without a word (a step past its time that waits for its
+    // choice) changes it silently.
     var moved = draft
-    if case .cues(let given)? = try? moved.apply(.narration(.tick(now: now))), !given.isEmpty {
+    if case .cues(let given)? = try? moved.apply(.narration(.tick(now: now))),
+      !given.isEmpty || moved.session.narration != draft.session.narration
+    {
       cues = given
       draft = moved
     }

@@ -69,7 +69,8 @@ public struct Palermo: GameType {
     Phase(
       id: .night, causes: [.killedAtNight], endsAtADeath: true,
       steps: [
-        NightStep(id: "thieves", roles: Roles.thieves, action: .kill),
+        // The game ends when the last thief is out: someone is always awake to choose.
+        NightStep(id: "thieves", roles: Roles.thieves, action: .kill, waitsForChoice: true),
         NightStep(id: "doctor", roles: [Roles.doctor], action: .protect),
       ]),
     Phase(id: .day, causes: [.votedOut], endsAtADeath: true),
