@@ -102,6 +102,8 @@ public struct Confirmation: Hashable, Sendable {
       return words("undo.what.chose")
     case .tied:
       return words("undo.what.tied")
+    case .spared:
+      return words("undo.what.spared")
     }
   }
 

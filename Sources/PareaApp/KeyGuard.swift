@@ -42,7 +42,7 @@ enum GuardedMoment: Hashable {
   /// A table's pick whose Enter is final (the Cop's suspect, Spy's vote).
   case finalPick(TableScreen.Purpose)
   /// A narrator's list that records a choice (a night step, the vote, a kamikaze's choice).
-  case narratorList(round: Int, stage: NarrationStage, revoting: Bool)
+  case narratorList(round: Int, stage: NarrationStage, revoting: Bool, counting: Bool)
   /// A narrator's choice waiting for "yes".
   case narratorConfirm(round: Int, stage: NarrationStage, pick: NarratorPick)
   /// A question whose "yes" is final (the spy's guess).
@@ -83,7 +83,8 @@ extension AppState {
       switch narration.stage {
       case .awake where narration.hasChosen(on: table): return nil
       case .awake, .vote, .takeAlong:
-        return .narratorList(round: table.round, stage: narration.stage, revoting: narration.revoting)
+        return .narratorList(
+          round: table.round, stage: narration.stage, revoting: narration.revoting, counting: page.counting != nil)
       default: return nil
       }
     default:

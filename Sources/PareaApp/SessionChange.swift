@@ -39,8 +39,8 @@ enum NarrationChange: Hashable, Sendable {
   case proceed(now: Int64)
   /// The player at `seat` is chosen in the night's step on show, at `now`.
   case choose(seat: Int, now: Int64)
-  /// The town votes the player at `seat` out (nil: nobody goes).
-  case vote(seat: Int?)
+  /// The town's vote came to `result`.
+  case vote(VoteResult)
   /// The kamikaze voted out takes the player at `seat` along.
   case takeAlong(seat: Int)
   /// Time passes, to `now`: a timed stage whose time is over moves on.
@@ -162,7 +162,7 @@ extension GameSession {
         switch step {
         case .proceed(let now): cues = try narration.proceed(table: &dealt, now: now)
         case .choose(let seat, let now): cues = try narration.choose(seat, table: &dealt, now: now)
-        case .vote(let seat): cues = try narration.vote(seat, table: &dealt)
+        case .vote(let result): cues = try narration.vote(result, table: &dealt)
         case .takeAlong(let seat): cues = try narration.takeAlong(seat, table: &dealt)
         case .tick(let now): cues = narration.tick(table: &dealt, now: now)
         case .timeIsUp: cues = try narration.timeIsUp()

@@ -86,7 +86,9 @@ public struct Narration: Hashable, Sendable {
       guard let step = awakeStep(on: table), !hasChosen(on: table) else { return [] }
       return table.candidates(for: step)
     case .vote:
-      return table.alive
+      // A revote is among the tied alone (when their hands were counted).
+      guard revoting, let tied = table.tiedToday else { return table.alive }
+      return table.alive.filter(tied.contains)
     case .takeAlong:
       return table.alive
     default:
@@ -125,7 +127,7 @@ public struct Narration: Hashable, Sendable {
     case .taken:
       stage = .takeAlong
       stageEnds = nil
-    case .died(_, .votedOut), .tied:
+    case .died(_, .votedOut), .tied, .spared:
       stage = .vote
       stageEnds = nil
       revoting = table.options.dealt.tie == .revoteOnce && table.tiesToday > 0
@@ -329,21 +331,34 @@ public struct Narration: Hashable, Sendable {
     return [.chosen]
   }
 
-  /// The town voted: `seat` is out, or nil for a tie (nobody, or a revote
-  /// under that house rule).
+  /// The town voted: `seat` is out, or nil for a tie whose hands were not counted.
   public mutating func vote(_ seat: Int?, table: inout Table) throws(NarrationError) -> [NarrationCue] {
+    try vote(seat.map(VoteResult.out) ?? .tied(among: nil), table: &table)
+  }
+
+  /// The town voted: a player out, a tie (nobody leaves, or a revote among
+  /// the tied under that house rule), or nobody by the town's choice (the day ends).
+  /// In a revote only the tied may be voted out, or tie again.
+  public mutating func vote(_ result: VoteResult, table: inout Table) throws(NarrationError) -> [NarrationCue] {
     guard stage == .vote else { throw .wrongStage }
-    guard let seat else {
-      do throws(TableError) { try table.recordTie() } catch { throw .table(error) }
+    let candidates = candidates(on: table)
+    switch result {
+    case .out(let seat):
+      guard candidates.contains(seat) else { throw .notACandidate(seat) }
+      do throws(TableError) { try table.markDead(seat, cause: .votedOut) } catch { throw .table(error) }
+      return [.votedOut(seat: seat)] + afterDeaths(table: &table)
+    case .tied(let among):
+      if let outside = among?.first(where: { !candidates.contains($0) }) { throw .notACandidate(outside) }
+      do throws(TableError) { try table.recordTie(among: among) } catch { throw .table(error) }
       if table.options.dealt.tie == .revoteOnce && !revoting {
         revoting = true
         return [.tied(revote: true)]
       }
       return [.tied(revote: false)] + endDay(table: &table)
+    case .nobody:
+      do throws(TableError) { try table.recordSpared() } catch { throw .table(error) }
+      return [.spared] + endDay(table: &table)
     }
-    guard table.alive.contains(seat) else { throw .notACandidate(seat) }
-    do throws(TableError) { try table.markDead(seat, cause: .votedOut) } catch { throw .table(error) }
-    return [.votedOut(seat: seat)] + afterDeaths(table: &table)
   }
 
   /// The day is over: a side may have won; after the last day a table may

@@ -57,10 +57,37 @@ public enum NarrationCue: Hashable, Sendable {
   case vote(timeUp: Bool)
   /// The town voted the player at `seat` out.
   case votedOut(seat: Int)
-  /// The vote was tied; `revote` says whether the town votes once more.
+  /// The vote was tied; `revote` says whether the town votes once more
+  /// (among the tied players: `Table.tiedToday`).
   case tied(revote: Bool)
+  /// The town chose to vote nobody out today.
+  case spared
   /// The game is over.
   case won(SideID)
+}
+
+/// What the town's vote came to, as the table recorded it.
+public enum VoteResult: Hashable, Sendable {
+  /// The player at this seat is voted out.
+  case out(Int)
+  /// A tie among these players, each with the most hands (nil: not counted).
+  case tied(among: [Int]?)
+  /// The town chose to vote nobody out.
+  case nobody
+
+  /// The result of a count of hands (seat → hands): the one player with the
+  /// most, a tie among those sharing the most, or nobody when no hand was raised.
+  public init(hands: [Int: Int]) {
+    let most = hands.values.max() ?? 0
+    let leaders = hands.filter { $0.value == most }.keys.sorted()
+    if most == 0 {
+      self = .nobody
+    } else if leaders.count == 1 {
+      self = .out(leaders[0])
+    } else {
+      self = .tied(among: leaders)
+    }
+  }
 }
 
 /// Why the narration refused an action (the screens offer only valid ones).

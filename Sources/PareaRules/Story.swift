@@ -14,6 +14,8 @@ public enum StoryEvent: Hashable, Sendable {
   case died(seat: Int, cause: DeathCause)
   /// The day's vote was tied.
   case tied
+  /// The town chose to vote nobody out.
+  case spared
   /// Nobody left in this phase.
   case quiet
 }
@@ -80,6 +82,8 @@ extension Table {
         chapter.events.append(.died(seat: seat, cause: cause))
       case .tied:
         chapter.events.append(.tied)
+      case .spared:
+        chapter.events.append(.spared)
       case .looked, .accused, .voted, .guessed, .ended:
         break
       }

@@ -208,12 +208,31 @@ public struct Table: Hashable, Codable, Sendable {
     log.append(.chose(step, seat: seat))
   }
 
-  /// Records a tied vote: nobody leaves.
-  public mutating func recordTie() throws(TableError) {
+  /// Records a tied vote: nobody leaves. `among` are the players tied with
+  /// the most hands (two or more, in the game; nil: not counted).
+  public mutating func recordTie(among: [Int]? = nil) throws(TableError) {
+    try checkDayVote()
+    if let among {
+      guard among.count >= 2, Set(among).count == among.count else { throw .notAllowed }
+      for seat in among {
+        try check(seat)
+        guard seats[seat].isAlive else { throw .alreadyOut(seat) }
+      }
+    }
+    log.append(.tied(among: among))
+  }
+
+  /// Records that the town chose to vote nobody out today.
+  public mutating func recordSpared() throws(TableError) {
+    try checkDayVote()
+    log.append(.spared)
+  }
+
+  /// A day's vote may be recorded now: a phase in the open, nothing pending, no winner.
+  private func checkDayVote() throws(TableError) {
     guard pending == nil else { throw .followUpPending }
     guard winner == nil else { throw .gameOver }
     guard phase != nil, currentPhase?.steps.isEmpty == true else { throw .notAllowed }
-    log.append(.tied)
   }
 
   // MARK: Accusations

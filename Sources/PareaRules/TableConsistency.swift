@@ -78,7 +78,9 @@ extension Table {
       return true
     case .chose(let step, let seat):
       return rules.phases.contains { $0.steps.contains { $0.id == step } } && seat.map(valid.contains) != false
-    case .tied:
+    case .tied(let among):
+      return rules.usesPhases && among.map { $0.count >= 2 && Set($0).count == $0.count && $0.allSatisfy(valid.contains) } != false
+    case .spared:
       return rules.usesPhases
     }
   }

@@ -99,8 +99,12 @@ public enum TableEvent: Hashable, Codable, Sendable {
   /// A night step ended with this choice (nil: nobody was chosen — the role
   /// is out or not dealt, the time ran out, or it was a night of meeting only).
   case chose(NightStepID, seat: Int?)
-  /// The day's vote was tied (the narrator records it; nobody left).
-  case tied
+  /// The day's vote was tied (the narrator records it; nobody left) among
+  /// the players with the most hands, who alone stand in a revote (nil: the
+  /// hands were not counted, as in games saved before they could be).
+  case tied(among: [Int]?)
+  /// The town chose to vote nobody out today (not a tie: the day ends).
+  case spared
 }
 
 /// Why an operation on the table was refused. The front end only offers valid

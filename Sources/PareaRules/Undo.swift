@@ -17,8 +17,10 @@ public enum TableStep: Hashable, Sendable {
   case ended
   /// A night step's choice was recorded (the narrator).
   case chose(NightStepID, seat: Int?)
-  /// A tied vote was recorded (the narrator).
-  case tied
+  /// A tied vote was recorded (the narrator), among these players (nil: not counted).
+  case tied(among: [Int]?)
+  /// The town chose to vote nobody out (the narrator).
+  case spared
 }
 
 extension Table {
@@ -68,8 +70,10 @@ extension Table {
         steps.append((.ended, [index]))
       case .chose(let step, let seat):
         steps.append((.chose(step, seat: seat), [index]))
-      case .tied:
-        steps.append((.tied, [index]))
+      case .tied(let among):
+        steps.append((.tied(among: among), [index]))
+      case .spared:
+        steps.append((.spared, [index]))
       }
     }
     return steps
@@ -132,7 +136,19 @@ extension Table {
 
   /// How many tied votes the day in progress has had.
   public var tiesToday: Int {
-    log.reversed().prefix { if case .phase = $0 { false } else { true } }.filter { $0 == .tied }.count
+    today.filter { if case .tied = $0 { true } else { false } }.count
+  }
+
+  /// The players the day's last tie was among, who alone stand in its
+  /// revote (nil: no tie today, or one whose hands were not counted).
+  public var tiedToday: [Int]? {
+    for event in today.reversed() { if case .tied(let among) = event { return among } }
+    return nil
+  }
+
+  /// The log since the phase in progress began.
+  private var today: [TableEvent] {
+    Array(log.reversed().prefix { if case .phase = $0 { false } else { true } }.reversed())
   }
 
   private mutating func replay(_ step: TableStep) throws(TableError) {
@@ -154,8 +170,10 @@ extension Table {
       end()
     case .chose(let step, let seat):
       try recordChoice(step, seat: seat)
-    case .tied:
-      try recordTie()
+    case .tied(let among):
+      try recordTie(among: among)
+    case .spared:
+      try recordSpared()
     }
   }
 }

@@ -386,7 +386,9 @@ struct FileMutator {
         #expect(seats.contains(accusation.by) && seats.contains(accusation.target), sourceLocation: sourceLocation)
       case .guessed(let guess):
         #expect(seats.contains(guess.by), sourceLocation: sourceLocation)
-      case .chose(_, nil), .ended, .tied:
+      case .tied(let among?):
+        #expect(among.allSatisfy(seats.contains), sourceLocation: sourceLocation)
+      case .chose(_, nil), .ended, .tied(nil), .spared:
         break
       }
     }
@@ -512,8 +514,9 @@ struct FileMutator {
     let atNarrator = { if case .narrator = app.state.screen { true } else { false } }()
     try #require(atNarrator, "not at the narrator: \(app.state.screen)")
     // Nobody goes out (a tie): the day ends, and with it the game.
-    app.press(.up, .up, .up, .up, .up, .up, .up, .up, .up)
-    app.press(.down, .down, .down, .down, .down, .down, .down, .down, .down, .down)
+    let players = try #require(app.state.table.map { app.state.session?.narration?.candidates(on: $0).count }) ?? 0
+    for _ in 0..<(players + 3) { app.press(.up) }
+    for _ in 0..<players { app.press(.down) }
     app.press(.enter, .enter)
     #expect(app.state.session?.narration?.stage == .over, "\(app.state.session?.narration as Any)")
     #expect(app.state.table?.endedByHand == true)

@@ -75,7 +75,7 @@ import Testing
     _ = Self.hold(.enter, &app, from: app.state.clock + 1_500, for: 10_000)
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(app.state.table?.seats.filter { !$0.isAlive }.count == deaths)
-    #expect(app.state.table?.log.contains(.tied) == false)
+    #expect(app.state.table?.log.contains(.tied(among: nil)) == false)
   }
 
   @Test func aHeldEnterNeverAccuses() throws {

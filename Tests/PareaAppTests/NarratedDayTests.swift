@@ -226,20 +226,22 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     try Self.night(&app, victim: victim)
     app.press(.enter, .enter)  // the discussion, then the vote
     #expect(app.state.session?.narration?.stage == .vote)
-    // A tie: the revote. Undone: the first vote again.
-    _ = try app.choose(seat: -1)
+    // A tie between two: the revote, among them alone. Undone: the first vote again.
+    let tied = try #require(app.state.table).alive.filter { $0 != victim }.prefix(2).sorted()
+    try app.count([tied[0]: 3, tied[1]: 3])
     #expect(app.state.session?.narration?.revoting == true)
+    #expect(app.state.table.map { app.state.session?.narration?.candidates(on: $0) } == tied)
     app.press(.character("u"))
-    #expect(app.state.confirmation == Confirmation(.undo(.tied)))
+    #expect(app.state.confirmation == Confirmation(.undo(.tied(among: tied))))
     app.send(.confirm(true))
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(app.state.session?.narration?.revoting == false)
     // The tie's line, said at this same stage, is not shown over the vote taken again.
     #expect(try narratorPage(app).said == nil)
     #expect(app.state.table?.tiesToday == 0)
-    // A tie, then someone out at the revote; undone: the revote again.
-    _ = try app.choose(seat: -1)
-    let out = try #require(app.state.table?.alive.first { $0 != victim })
+    // A tie, then someone out at the revote; undone: the revote again, among the tied.
+    try app.count([tied[0]: 2, tied[1]: 2])
+    let out = tied[1]
     _ = try app.choose(seat: out)
     #expect(app.state.session?.narration?.stage == .dusk)
     app.press(.character("u"))
@@ -248,9 +250,10 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(app.state.session?.narration?.revoting == true)
     #expect(app.state.table?.seats[out].death == nil)
+    #expect(app.state.table.map { app.state.session?.narration?.candidates(on: $0) } == tied)
     // Once the day has acted, the night before it stays as it was.
     app.press(.character("u"))
-    #expect(app.state.confirmation == Confirmation(.undo(.tied)))
+    #expect(app.state.confirmation == Confirmation(.undo(.tied(among: tied))))
   }
 
   @Test func atNightOnlyTheModeratorTakesAChoiceBack() throws {
@@ -338,7 +341,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
   @Test func aTieThenATieAgain() throws {
     var app = try dayApp(houseRules: HouseRules(dealt: DealtRules(tie: .revoteOnce)))
     app.press(.enter)
-    _ = try app.choose(seat: -1)
+    try app.count([0: 3, 1: 3])
     _ = try app.choose(seat: -1)
     #expect(app.state.session?.narration?.stage == .dusk)
     let story = try Self.story(app)
@@ -350,7 +353,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
   @Test func aTieThenSomeoneOut() throws {
     var app = try dayApp(houseRules: HouseRules(dealt: DealtRules(tie: .revoteOnce)))
     app.press(.enter)
-    _ = try app.choose(seat: -1)
+    try app.count([0: 3, 1: 3])
     _ = try app.choose(seat: 0)
     let story = try Self.story(app)
     #expect(story.contains(app.line("story.tied.revote")))
@@ -364,5 +367,95 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     _ = try app.choose(seat: -1)
     let story = try Self.story(app)
     #expect(story.split(separator: "\n").contains { $0 == app.line("story.tied") })
+  }
+}
+
+/// The vote as a table votes: a player, a tie, nobody by the town's choice,
+/// or a count of hands per player whose result follows the tie rule; a
+/// revote is among the tied alone.
+@Suite struct NarratedVoteTests {
+  /// At the first day's vote under `tie`, after a night in which nobody died.
+  static func atVote(_ language: Language = .en, tie: TieRule = .revoteOnce, mode: NarrationMode = .parea) throws -> App {
+    var app = try dayApp(language, mode: mode, houseRules: HouseRules(dealt: DealtRules(tie: tie)))
+    app.press(.enter)
+    #expect(app.state.session?.narration?.stage == .vote)
+    return app
+  }
+
+  @Test(arguments: [Language.en, .el]) func handsAreCountedAndATieIsVotedAgainAmongTheTied(_ language: Language) throws {
+    var app = try Self.atVote(language)
+    let table = try #require(app.state.table)
+    // "Count the hands": a page of its own, nothing recorded yet.
+    for _ in 0..<table.alive.count + 2 { app.press(.down) }
+    app.press(.enter)
+    #expect(try narratorPage(app).counting == Array(repeating: 0, count: table.alive.count))
+    app.press(.character("3"), .down, .right, .right, .right, .down, .right)
+    #expect(try narratorPage(app).counting?.prefix(3) == [3, 3, 1])
+    expectGolden(app.render(width: 80, height: 24), "narrator-count.\(language)")
+    // More hands than players: said, and Enter records nothing.
+    app.press(.character("9"), .down, .character("9"))
+    app.press(.enter)
+    #expect(try narratorPage(app).confirming == nil)
+    expectGolden(app.render(width: 80, height: 24), "narrator-count-too-many.\(language)")
+    // Esc goes back to the list; the count starts afresh.
+    app.press(.escape)
+    #expect(try narratorPage(app).counting == nil)
+    #expect(app.state.table?.log == table.log)
+    // A tie between the first two: the town votes again, among them alone.
+    let effects = try app.count([0: 3, 1: 3, 2: 1])
+    #expect(app.state.table?.log.last == .tied(among: [0, 1]))
+    let names = "\(table.seats[0].name), \(table.seats[1].name)"
+    #expect(effects.contains(app.speech(app.line("narrator.say.tied.revoteAmong", ["names": names]))))
+    #expect(app.state.table.map { app.state.session?.narration?.candidates(on: $0) } == [0, 1])
+    app.waitOutPause()
+    expectGolden(app.render(width: 80, height: 24), "narrator-revote.\(language)")
+    // The revote's count names one: out.
+    try app.count([1: 4])
+    #expect(app.state.table?.seats[1].death == .votedOut)
+    #expect(app.state.session?.narration?.stage == .dusk)
+  }
+
+  @Test func nobodyOutIsTheTownsChoiceAndNotATie() throws {
+    var app = try Self.atVote()
+    let alive = try #require(app.state.table).alive.count
+    for _ in 0..<alive + 1 { app.press(.down) }
+    app.press(.enter)
+    #expect(try narratorPage(app).confirming == .nobody)
+    let effects = app.press(.enter)
+    // Under the revote rule too: no revote, the day ends.
+    #expect(effects.contains(app.speech(app.line("narrator.say.spared"))))
+    #expect(app.state.table?.log.last == .spared)
+    #expect(app.state.session?.narration?.stage == .dusk)
+    #expect(app.state.table?.tiesToday == 0)
+    // Undone like any vote, by name.
+    app.press(.character("u"))
+    #expect(app.state.confirmation == Confirmation(.undo(.spared)))
+    app.send(.confirm(true))
+    #expect(app.state.session?.narration?.stage == .vote)
+    #expect(app.state.table?.log.last != .spared)
+  }
+
+  @Test func aCountWithOneLeaderSendsThemOutAndNoHandsSendsNobody() throws {
+    var app = try Self.atVote(tie: .nobodyOut)
+    try app.count([2: 4, 3: 1])
+    #expect(app.state.table?.seats[2].death == .votedOut)
+    var none = try Self.atVote(tie: .nobodyOut)
+    try none.count([:])
+    #expect(none.state.table?.log.last == .spared)
+    // Under the default rule a tie is counted or not: nobody goes out, and the day ends.
+    var tie = try Self.atVote(tie: .nobodyOut)
+    _ = try tie.choose(seat: -1)
+    #expect(tie.state.table?.log.last == .tied(among: nil))
+    #expect(tie.state.session?.narration?.stage == .dusk)
+  }
+
+  /// Under the revote rule a tie asks for the hands first, to know who votes again.
+  @Test func aTieUnderTheRevoteRuleIsCounted() throws {
+    var app = try Self.atVote()
+    let alive = try #require(app.state.table).alive.count
+    for _ in 0..<alive { app.press(.down) }
+    app.press(.enter)
+    #expect(try narratorPage(app).counting != nil)
+    #expect(try narratorPage(app).confirming == nil)
   }
 }

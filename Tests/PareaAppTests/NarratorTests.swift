@@ -69,6 +69,25 @@ extension App {
     return try playTheNight(victim: victim, protect: victim, sourceLocation: sourceLocation)
   }
 
+  /// Records the vote as a count of hands: `hands` raised for each seat
+  /// (none for the rest), from the vote's "count the hands" entry, confirmed.
+  @discardableResult
+  mutating func count(_ hands: [Int: Int], sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
+    let table = try #require(state.table, sourceLocation: sourceLocation)
+    let candidates = try #require(narration, sourceLocation: sourceLocation).candidates(on: table)
+    for _ in 0..<(candidates.count + 3) { press(.up) }
+    for _ in 0..<(candidates.count + 2) { press(.down) }
+    press(.enter)  // the count opens
+    let counting = { if case .narrator(let page) = state.screen { page.counting != nil } else { false } }()
+    try #require(counting, "the count did not open", sourceLocation: sourceLocation)
+    for (row, seat) in candidates.enumerated() {
+      if row > 0 { press(.down) }
+      if let raised = hands[seat] { press(.character(Character(String(raised)))) }
+    }
+    press(.enter)  // its result, to confirm
+    return press(.enter)
+  }
+
   /// Highlights `seat` in the list on show and confirms it.
   mutating func choose(seat: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Effect] {
     guard let table = state.table, let narration else { return [] }
@@ -137,7 +156,7 @@ extension App {
     // A tie: nobody leaves (the default), and the table waits at dusk for the next night.
     #expect(try app.choose(seat: -1) == [app.speech(app.line("narrator.say.tied.nobody")), .saveGame])
     #expect(app.narration?.stage == .dusk)
-    #expect(app.state.table?.log.last == .tied)
+    #expect(app.state.table?.log.last == .tied(among: nil))
     #expect(app.press(.enter) == [app.speech(app.line("narrator.say.nightFalls", ["round": "2"])), .saveGame])
     #expect(app.state.table?.phase == .night)
     #expect(app.state.table?.round == 2)

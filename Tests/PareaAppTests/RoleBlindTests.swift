@@ -215,6 +215,7 @@ enum RoleBlind {
       if let table = state.table, let step = narration.awakeStep(on: table) { kind += "." + step.id.rawValue }
       if narration.waitsForChoice { kind += ".waiting" }
       if case .narrator(let page) = state.screen, page.picking { kind += ".pickLook" }
+      if case .narrator(let page) = state.screen, page.counting != nil { kind += ".counting" }
     default: break
     }
     if let question = state.confirmation?.question { kind += "+" + name(question) }
@@ -410,6 +411,8 @@ enum RoleBlind {
     "narrator.parea.discussion+undoNight", "narrator.parea.dusk+undo", "narrator.moderator.awake.thieves+undo",
     // The thieves' step past its time, waiting for their choice.
     "narrator.parea.awake.thieves.waiting", "narrator.moderator.awake.thieves.waiting",
+    // The vote counted hand by hand.
+    "narrator.parea.vote.counting",
   ]
 
   /// 40 plans (8 seeds × Palermo in its three modes, Spy and Killer), 700

@@ -269,7 +269,7 @@ struct NarrationTests {
     var driver = NightDriver(roles: eight)
     try driver.run([.night(kill: 5, protect: 6), .enter, .enter, .vote(nil)])
     var table = driver.table
-    #expect(try table.undo() == .tied)
+    #expect(try table.undo() == .tied(among: nil))
     #expect(table.log == Array(driver.table.log.dropLast()))
     #expect(table.seats == driver.table.seats)
   }

@@ -85,7 +85,7 @@ private let eight = [
     #expect(driver.narration.stage == .vote && driver.narration.revoting)
     let tie = try driver.table.undo()
     driver.narration.tookBack(tie, table: driver.table)
-    #expect(tie == .tied)
+    #expect(tie == .tied(among: nil))
     #expect(driver.narration.stage == .vote && !driver.narration.revoting)
     #expect(driver.table.tiesToday == 0)
   }

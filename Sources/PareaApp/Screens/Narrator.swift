@@ -12,7 +12,8 @@ import PareaRules
 /// the end of every step, repaint the whole screen to the neutral "eyes
 /// closed" screen before the next line is spoken. Parea's mode never shows a role.
 public struct NarratorScreen: Hashable, Sendable {
-  /// The highlighted entry of the list on show (candidates; the vote's last entry is "nobody").
+  /// The highlighted entry of the list on show (candidates; the vote's
+  /// entries after them: a tie, nobody, count the hands), or the row of the count.
   public var selection = 0
   /// The entry waiting for "yes" (Enter) or "no" (Esc).
   public var confirming: NarratorPick?
@@ -28,6 +29,9 @@ public struct NarratorScreen: Hashable, Sendable {
   /// said for: shown in the same words until the next stage (`NarratorLines.current`
   /// says what a stage shows when nothing was said for it, as after a restart).
   public var said: SaidLine?
+  /// The vote: the hands counted for each player on the vote's list, in its
+  /// order (nil: not counting).
+  public var counting: [Int]?
 
   /// Starts with nothing highlighted.
   public init(resumedNight: Bool = false) { self.resumedNight = resumedNight }
@@ -52,8 +56,15 @@ public struct SaidLine: Hashable, Sendable {
 public enum NarratorPick: Hashable, Sendable {
   /// A player.
   case seat(Int)
-  /// Nobody (a tied vote).
+  /// The vote is tied. When a revote would follow (that house rule, the
+  /// first tie of the day) the hands are counted first, to know who tied.
+  case tie
+  /// Nobody: the town chose not to vote anyone out.
   case nobody
+  /// Count the hands for each player.
+  case count
+  /// What a count of hands came to.
+  case counted(VoteResult)
 }
 
 /// What the user can do on the narrator's screen.
@@ -86,6 +97,12 @@ public enum NarratorAction: Hashable, Sendable {
   case end
   /// Take back the last step (a question first, `NarratorScreen.undoable`).
   case undo
+  /// Counting the vote: one hand more (or less) for the highlighted player.
+  case addHands(Int)
+  /// Counting the vote: the highlighted player's hands, typed as a digit.
+  case setHands(Int)
+  /// Back from counting to the vote's list.
+  case stopCounting
 }
 
 /// What `u` takes back on the narrator's screen.
@@ -131,7 +148,7 @@ extension NarratorScreen {
     case .dusk, .morning, .discussion, .vote, .takeAlong:
       if table.nightIsLastStep { return .night }
       switch last {
-      case .tied, .died(_, .votedOut), .taken: return .step(last)
+      case .tied, .spared, .died(_, .votedOut), .taken: return .step(last)
       default: return nil
       }
     case .awake where narration.mode == .moderator && narration.hasChosen(on: table):
@@ -148,7 +165,22 @@ extension NarratorScreen {
     guard let narration = state.session?.narration, let table = state.table else { return [] }
     if picking { return table.seats.indices.map(NarratorPick.seat) }
     let seats = narration.candidates(on: table).map(NarratorPick.seat)
-    return narration.stage == .vote ? seats + [.nobody] : seats
+    return narration.stage == .vote ? seats + [.tie, .nobody, .count] : seats
+  }
+
+  /// Whether a tie now asks for the count first: under the revote rule, the
+  /// day's first tie is voted again among the tied alone.
+  static func tieCounts(_ narration: Narration, table: Table) -> Bool {
+    narration.stage == .vote && !narration.revoting && table.options.dealt.tie == .revoteOnce
+  }
+
+  /// What the count on show comes to (nil: not counting, or more hands than
+  /// players in the game, which is counted again).
+  func countResult(state: AppState) -> VoteResult? {
+    guard let counting, let narration = state.session?.narration, let table = state.table else { return nil }
+    let candidates = narration.candidates(on: table)
+    guard counting.count == candidates.count, counting.reduce(0, +) <= table.alive.count else { return nil }
+    return VoteResult(hands: Dictionary(uniqueKeysWithValues: zip(candidates, counting)))
   }
 
   func action(for key: Key, state: AppState) -> Action? {
@@ -165,6 +197,21 @@ extension NarratorScreen {
       case .enter, .letter("y"): return .narrator(.confirm)
       case .escape, .letter("n"): return .narrator(.cancel)
       default: return nil
+      }
+    }
+    if counting != nil {
+      switch shortcut {
+      case .up: return .narrator(.move(-1))
+      case .down: return .narrator(.move(1))
+      case .left: return .narrator(.addHands(-1))
+      case .right: return .narrator(.addHands(1))
+      case .enter: return .narrator(.select)
+      case .escape: return .narrator(.stopCounting)
+      default:
+        if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
+          return .narrator(.setHands(digit))
+        }
+        return nil
       }
     }
     if picking {

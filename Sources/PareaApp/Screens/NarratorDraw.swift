@@ -28,7 +28,12 @@ enum NarratorLines {
     case .day(let round): return words("narrator.say.day", ["round": String(round)])
     case .vote(let timeUp): return words(timeUp ? "narrator.say.timeUp" : "narrator.say.vote")
     case .votedOut(let seat): return words("narrator.say.votedOut", ["name": name(seat, table)])
-    case .tied(let revote): return words(revote ? "narrator.say.tied.revote" : "narrator.say.tied.nobody")
+    case .tied(let revote):
+      guard revote else { return words("narrator.say.tied.nobody") }
+      // The revote is among the tied alone, named when their hands were counted.
+      guard let tied = table.tiedToday else { return words("narrator.say.tied.revote") }
+      return words("narrator.say.tied.revoteAmong", ["names": tied.map { name($0, table) }.joined(separator: ", ")])
+    case .spared: return words("narrator.say.spared")
     case .won(let side): return words(GameKeys.narratorWon(side))
     }
   }
@@ -45,6 +50,8 @@ enum NarratorLines {
       case .died(let seat, _): parts.append(words("narrator.say.votedOut", ["name": name(seat, table)]))
       case .tied where !chapter.events.contains(where: { if case .died = $0 { true } else { false } }):
         parts = [words("narrator.say.tied.nobody")]
+      case .spared:
+        parts = [words("narrator.say.spared")]
       default: break
       }
     }
@@ -164,15 +171,12 @@ extension NarratorScreen {
       hints = drawNight(into: &canvas, narration: narration, table: table, state: state, words: words, row: row)
     }
     if let confirming {
-      let what: String
-      switch confirming {
-      case .seat(let seat): what = NarratorLines.name(seat, table)
-      case .nobody: what = words("narrator.vote.nobody")
-      }
-      let question = words("narrator.confirm", ["choice": what])
+      let question = words("narrator.confirm", ["choice": describe(confirming, narration: narration, table: table, words: words)])
       canvas.fill(Rect(row: canvas.height - 5, column: 2, width: canvas.width - 4, height: 1))
       canvas.center(question, row: canvas.height - 5, in: canvas.bounds, style: Theme.selected)
       hints = [KeyHint(key: "Enter", label: words("key.yes")), KeyHint(key: "Esc", label: words("key.no"))]
+    } else if counting != nil {
+      // Counting the vote: its own keys alone (Esc goes back to the list).
     } else if picking {
       hints = [
         KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
@@ -243,14 +247,24 @@ extension NarratorScreen {
       players()
       hints += [KeyHint(key: "Enter", label: words("key.toVote")), KeyHint(key: "Space", label: words("key.timer"))]
     case .vote:
-      _ = drawList(
-        into: &canvas, prompt: words("narrator.vote.prompt"), state: state, table: table, words: words, row: row,
-        width: leftWidth - 2)
-      hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
+      if let counting {
+        drawCount(counting, into: &canvas, state: state, narration: narration, table: table, words: words, row: row, width: leftWidth - 2)
+        hints += [
+          KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "←→ 0-9", label: words("key.hands")),
+          KeyHint(key: "Enter", label: words("key.done")), KeyHint(key: "Esc", label: words("key.back")),
+        ]
+      } else {
+        _ = drawList(
+          into: &canvas, prompt: words("narrator.vote.prompt"), state: state, table: table, words: words, row: row,
+          width: leftWidth - 2)
+        hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
+      }
     default:
       break
     }
-    // The actions, with the manual table's keys and words.
+    // The actions, with the manual table's keys and words (not while the
+    // vote is counted: its keys are the count's).
+    guard counting == nil else { return hints }
     let panel = Rect(row: top, column: 57, width: canvas.width - 57, height: bottom - top + 1)
     canvas.write(words("table.actions"), row: panel.row, column: panel.column, style: Theme.dim)
     var rows: [(key: String, label: String)] = Self.commands(narration).map { (String($0.key), words($0.label)) }
@@ -367,6 +381,7 @@ extension NarratorScreen {
   private func drawList(
     into canvas: inout Canvas, prompt: String, state: AppState, table: Table, words: Words, row: Int, width: Int? = nil
   ) -> Int {
+    guard let narration = state.session?.narration else { return row }
     let column = width == nil ? 6 : 2
     let width = width ?? canvas.width - 12
     // The prompt wraps within the list's width: the list starts below its last line.
@@ -376,16 +391,60 @@ extension NarratorScreen {
       if offset > 0 { row += 1 }
       canvas.write(line, row: row, column: column, style: Theme.title, limit: width)
     }
-    let entries = self.entries(state: state)
-    let items = entries.map { entry -> String in
-      switch entry {
-      case .seat(let seat): NarratorLines.name(seat, table)
-      case .nobody: words("narrator.vote.nobody")
-      }
-    }
+    let items = entries(state: state).map { describe($0, narration: narration, table: table, words: words) }
     let height = max(1, canvas.height - 6 - (row + 1))
     canvas.list(items, selected: selection, in: Rect(row: row + 1, column: column, width: width, height: height))
     return row + 1 + min(height, items.count)
+  }
+
+  /// An entry of a list, or what is being confirmed, in words.
+  private func describe(_ pick: NarratorPick, narration: Narration, table: Table, words: Words) -> String {
+    func names(_ seats: [Int]) -> String { seats.map { NarratorLines.name($0, table) }.joined(separator: ", ") }
+    switch pick {
+    case .seat(let seat): return NarratorLines.name(seat, table)
+    case .tie: return words(Self.tieCounts(narration, table: table) ? "narrator.vote.tieCount" : "narrator.vote.tie")
+    case .nobody: return words("narrator.vote.nobody")
+    case .count: return words("narrator.vote.count")
+    case .counted(.out(let seat)): return words("narrator.vote.result.out", ["name": NarratorLines.name(seat, table)])
+    case .counted(.tied(let among)): return words("narrator.vote.result.tied", ["names": names(among ?? [])])
+    case .counted(.nobody): return words("narrator.vote.result.nobody")
+    }
+  }
+
+  /// The count of hands, from `row` (`width` wide): each player on the vote's
+  /// list with their hands, the total, and what the count comes to.
+  private func drawCount(
+    _ hands: [Int], into canvas: inout Canvas, state: AppState, narration: Narration, table: Table, words: Words,
+    row: Int, width: Int
+  ) {
+    var row = row
+    for line in TextWidth.wrap(words("narrator.count.prompt"), width: width) {
+      canvas.write(line, row: row, column: 2, style: Theme.title, limit: width)
+      row += 1
+    }
+    let candidates = narration.candidates(on: table)
+    let nameWidth = width - 8
+    let items = zip(candidates, hands).map { seat, count in
+      let number = String(count)
+      return TextWidth.pad(TextWidth.truncate(NarratorLines.name(seat, table), to: nameWidth), to: nameWidth)
+        + String(repeating: " ", count: max(0, 4 - number.count)) + number
+    }
+    let height = max(1, canvas.height - 6 - row)
+    canvas.list(items, selected: selection, in: Rect(row: row, column: 2, width: width, height: height))
+    row += min(height, items.count) + 1
+    guard row < canvas.height - 3 else { return }
+    let total = hands.reduce(0, +)
+    canvas.write(
+      words("narrator.count.total", ["count": String(total), "players": String(table.alive.count)]), row: row, column: 4,
+      style: Theme.dim, limit: width - 2)
+    row += 1
+    guard row < canvas.height - 3 else { return }
+    if let result = countResult(state: state) {
+      let what = describe(.counted(result), narration: narration, table: table, words: words)
+      canvas.write(words("narrator.count.result", ["result": what]), row: row, column: 4, limit: width - 2)
+    } else {
+      canvas.write(words("narrator.count.tooMany"), row: row, column: 4, style: Theme.error, limit: width - 2)
+    }
   }
 
   /// The moderator's view: every player with their role, the dead marked.

@@ -17,6 +17,7 @@ extension NarratorScreen: Feature {
     beneath.selection = 0
     beneath.picking = false
     beneath.confirming = nil
+    beneath.counting = nil
     // A step that refuses to go on is said, never swallowed: the table then
     // knows that Esc (leave the game) is the way out. A saved game whose
     // narration does not fit its table is refused when read
@@ -30,7 +31,25 @@ extension NarratorScreen: Feature {
     }
     switch action {
     case .move(let step):
-      selection = max(0, min(entries.count - 1, selection + step))
+      let rows = counting?.count ?? entries.count
+      selection = max(0, min(rows - 1, selection + step))
+    case .addHands(let step):
+      // At most everyone in the game, each hand once.
+      if var hands = counting, hands.indices.contains(selection) {
+        hands[selection] = max(0, min(draft.table.alive.count, hands[selection] + step))
+        counting = hands
+      }
+    case .setHands(let digit):
+      if var hands = counting, hands.indices.contains(selection) {
+        hands[selection] = min(draft.table.alive.count, digit)
+        counting = hands
+      }
+    case .stopCounting:
+      counting = nil
+      selection = 0
+    case .select where counting != nil:
+      // A count with more hands than players is counted again (the screen says so).
+      if let result = countResult(state: state) { confirming = .counted(result) }
     case .select where picking:
       guard entries.indices.contains(selection), case .seat(let seat) = entries[selection] else { break }
       picking = false
@@ -67,16 +86,28 @@ extension NarratorScreen: Feature {
           _ = try? draft.apply(.timer(.startRunning(minutes: draft.table.roundMinutes ?? 3)))
         }
       } else if entries.indices.contains(selection) {
-        confirming = entries[selection]
+        let entry = entries[selection]
+        if let narration = draft.session.narration,
+          entry == .count || (entry == .tie && Self.tieCounts(narration, table: draft.table))
+        {
+          // Counting the hands: nothing is recorded until the count's result is confirmed.
+          counting = Array(repeating: 0, count: narration.candidates(on: draft.table).count)
+          selection = 0
+        } else {
+          confirming = entry
+        }
       }
     case .confirm:
       guard let pick = confirming else { break }
       confirming = nil
+      counting = nil
       selection = 0
       switch (draft.session.narration?.stage, pick) {
       case (.awake?, .seat(let seat)): attempt(.choose(seat: seat, now: state.clock))
-      case (.vote?, .seat(let seat)): attempt(.vote(seat: seat))
-      case (.vote?, .nobody): attempt(.vote(seat: nil))
+      case (.vote?, .seat(let seat)): attempt(.vote(.out(seat)))
+      case (.vote?, .tie): attempt(.vote(.tied(among: nil)))
+      case (.vote?, .nobody): attempt(.vote(.nobody))
+      case (.vote?, .counted(let result)): attempt(.vote(result))
       case (.takeAlong?, .seat(let seat)): attempt(.takeAlong(seat: seat))
       default: break
       }

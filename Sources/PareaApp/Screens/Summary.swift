@@ -193,9 +193,11 @@ public struct SummaryScreen: Hashable, Sendable {
           // A tie the town voted again after, and the revote's tie, are told
           // as such: never "the vote was tied" twice in one day.
           let after = chapter.events.dropFirst(position + 1)
-          let revoted = after.contains { if case .died(_, .votedOut) = $0 { true } else { $0 == .tied } }
+          let revoted = after.contains { if case .died(_, .votedOut) = $0 { true } else { $0 == .tied || $0 == .spared } }
           let again = chapter.events.prefix(position).contains(.tied)
           line = words(revoted ? "story.tied.revote" : again ? "story.tied.again" : "story.tied")
+        case .spared:
+          line = words("story.spared")
         case .quiet:
           line = words(GameKeys.storyQuiet(chapter.phase))
         }
