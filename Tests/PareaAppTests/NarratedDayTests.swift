@@ -385,6 +385,11 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
   @Test(arguments: [Language.en, .el]) func handsAreCountedAndATieIsVotedAgainAmongTheTied(_ language: Language) throws {
     var app = try Self.atVote(language)
     let table = try #require(app.state.table)
+    // The vote's entries beyond the players fit whole beside the actions.
+    let list = app.render(width: 80, height: 24).lines.joined(separator: "\n")
+    for key in ["narrator.vote.tieCount", "narrator.vote.nobody", "narrator.vote.count"] {
+      #expect(list.contains(app.line(key)), "\(key) does not fit:\n\(list)")
+    }
     // "Count the hands": a page of its own, nothing recorded yet.
     for _ in 0..<table.alive.count + 2 { app.press(.down) }
     app.press(.enter)

@@ -172,8 +172,8 @@ extension Driver {
   }
 
   /// On a narrator's list (`entries` are its lines, in order): highlights
-  /// `name`, Enter, then Enter again to "Your choice: NAME…".
-  func chooseOnList(_ name: String, among entries: [String]) throws {
+  /// `name`, Enter, then Enter again to "Your choice: …" (`asked`: how the question says it, if not `name`).
+  func chooseOnList(_ name: String, among entries: [String], asked: String? = nil) throws {
     guard let index = entries.firstIndex(of: name) else {
       throw HarnessError("\(name) is not among \(entries)")
     }
@@ -186,7 +186,65 @@ extension Driver {
     }
     try waitForKeys()
     try session.sendKeys("Enter")
-    try session.waitFor(text("narrator.confirm", ["choice": name]))
+    try waitForQuestion(asked ?? name)
+    try waitForKeys()  // the question is guarded too
+    try session.sendKeys("Enter")
+  }
+
+  /// Waits for "Your choice: …" about `choice` (said as the question says it), wrapped or not.
+  func waitForQuestion(_ choice: String) throws {
+    let question = text("narrator.confirm", ["choice": choice])
+    try session.waitUntil("the question \"\(question)\"") { Screens.flat($0).contains(question) }
+  }
+
+  /// From the menu: Settings → "On a tied vote": vote again; back to the menu.
+  func voteAgainOnATie() throws {
+    try waitForHome()
+    try session.sendKeys("s")
+    try session.waitFor(text("settings.title"))
+    let label = text("settings.narrator.tie")
+    for _ in 0..<30 {
+      if Screens.lines(try session.capture()).contains(where: { $0.contains("▸") && $0.contains(label) }) { break }
+      try session.sendKeys("Down")
+      try session.waitUntilSettled("the settings moved") { _ in true }
+    }
+    try session.waitUntil("\(label) is highlighted") { screen in
+      Screens.lines(screen).contains { $0.contains("▸") && $0.contains(label) }
+    }
+    // Both values are on the row, the chosen one in its style: the vote's
+    // list says which rule the game was dealt with ("narrator.vote.tieCount").
+    try session.sendKeys("Right")
+    _ = try session.waitUntilSettled("the tie's rule changed") { _ in true }
+    try session.sendKeys("Escape")
+    try waitForHome()
+  }
+
+  /// The vote's list after the players on it: a tie, nobody, count the hands.
+  func voteEntries(_ players: [String]) -> [String] {
+    players + [text("narrator.vote.tie"), text("narrator.vote.nobody"), text("narrator.vote.count")]
+  }
+
+  /// Counts the vote hand by hand from its list of `players`: `hands` for
+  /// each (in their order on the list), then confirms what it comes to,
+  /// which the question says as `result`.
+  func countTheHands(_ hands: [Int], players: [String], result: String) throws {
+    try press("Up", times: players.count + 3)
+    try press("Down", times: players.count + 2)
+    try session.waitUntil("the count is highlighted") { screen in
+      Screens.lines(screen).contains { $0.contains("▸ " + self.text("narrator.vote.count")) }
+    }
+    try waitForKeys()
+    try session.sendKeys("Enter")
+    try session.waitFor(text("narrator.count.prompt"))
+    try waitForKeys()  // the count is a new moment: its first key is guarded
+    for (row, raised) in hands.enumerated() {
+      if row > 0 { try press("Down", times: 1) }
+      try session.sendKeys(String(raised))
+    }
+    try session.waitFor(text("narrator.count.result", ["result": result]))
+    try waitForKeys()
+    try session.sendKeys("Enter")
+    try waitForQuestion(result)
     try waitForKeys()  // the question is guarded too
     try session.sendKeys("Enter")
   }

@@ -127,9 +127,11 @@ extension EndToEnd {
 
     // MARK: The games (each on its own thread: they check with `ensure`)
 
-    /// Parea narrates in English: the thieves choose on the laptop, the
-    /// Doctor protects someone else, the morning names the victim, the day's
-    /// vote sends the thief out. Each line is said in English, in order; from
+    /// Parea narrates in English, dealt with "vote again" on a tie: the
+    /// thieves choose on the laptop, the Doctor protects someone else, the
+    /// morning names the victim. By day a player looks again and the settings
+    /// open; the town votes nobody out and takes it back; a tie counted hand
+    /// by hand is voted again among the two tied, and sends the thief out. Each line is said in English, in order; from
     /// the summary, home and quit leave no line behind.
     static func pareaNarratesToAWin() throws {
       // Seed 273 draws steps of 30.1 s and 30.2 s.
@@ -137,6 +139,7 @@ extension EndToEnd {
       defer { session.kill() }
       let voice = try unwrap(session.fakeVoice)
       let play = Driver(session)
+      try play.voteAgainOnATie()
       let dealt = try play.dealNarrated(
         ["Anna", "Bob", "Chris", "Dora", "Eve"], roles: Driver.oneThiefRoles, mode: .parea)
       let (names, thief, doctor, victim) = try cast(of: dealt)
@@ -216,8 +219,38 @@ extension EndToEnd {
       try session.sendKeys("Enter")
       try step(play.text("narrator.say.vote"))
       try session.waitFor(play.text("narrator.vote.prompt"))
-      let voters = names.filter { $0 != names[victim] } + [play.text("narrator.vote.nobody")]
-      try play.chooseOnList(names[thief], among: voters)
+      try session.waitFor(play.text("narrator.vote.tieCount"))  // dealt with "vote again" on a tie
+      let alive = names.indices.filter { $0 != victim }
+      let voters = play.voteEntries(alive.map { names[$0] })
+
+      // Nobody out, the town's own choice: said, and the day is over; taken back by day.
+      try play.chooseOnList(
+        play.text("narrator.vote.nobody"), among: voters, asked: play.text("narrator.vote.nobody.asked"))
+      try step(play.text("narrator.say.spared"))
+      try play.waitForKeys()
+      try session.sendKeys("u")
+      try session.waitUntilSettled("the undo question names the town's choice") {
+        $0.contains(play.text("confirm.undo.title")) && $0.contains(play.text("undo.what.spared"))
+      }
+      try session.sendKeys("y")
+      try session.waitFor(play.text("narrator.vote.prompt"))
+
+      // A tie between the thief and another, counted hand by hand: the town
+      // votes again among the two alone, and sends the thief out.
+      guard let other = alive.first(where: { $0 != thief }) else { throw HarnessError("no one to tie with") }
+      let tied = [thief, other].sorted()
+      let tiedNames = tied.map { names[$0] }.joined(separator: ", ")
+      try play.countTheHands(
+        alive.map { tied.contains($0) ? 2 : 0 }, players: alive.map { names[$0] },
+        result: play.text("narrator.vote.result.tied", ["names": tiedNames]))
+      try step(play.text("narrator.say.tied.revoteAmong", ["names": tiedNames]))
+      let revote = try session.waitUntilSettled("the revote lists the tied alone") { screen in
+        Screens.lines(screen).contains { $0.contains("▸ " + names[tied[0]]) }
+      }
+      for seat in alive where !tied.contains(seat) {
+        try ensure(!revote.contains(names[seat]), "\(names[seat]) is on the revote:\n\(TmuxSession.framed(revote))")
+      }
+      try play.chooseOnList(names[thief], among: play.voteEntries(tied.map { names[$0] }))
 
       let summary = try play.waitForSummary(winner: "palermo.town")
       try step(
@@ -242,15 +275,18 @@ extension EndToEnd {
       try ensure(voice.leftBehind().isEmpty, "still running after quitting: \(voice.leftBehind())")
     }
 
-    /// A moderator narrates: each screen says "Say: «…»" and what to record;
-    /// the thieves' victim is the one the Doctor protects, so nobody dies;
-    /// the vote sends the thief out. The voice is off for a moderator unless
+    /// A moderator narrates, dealt with "vote again" on a tie: each screen
+    /// says "Say: «…»" and what to record; the thieves' victim is the one the
+    /// Doctor protects, so nobody dies. By day a player looks again and the
+    /// settings open; a wrong vote, then "nobody out", are each taken back;
+    /// a counted tie is voted again among the tied, and sends the thief out. The voice is off for a moderator unless
     /// turned on: it is asked for nothing.
     static func moderatorNarratesToAWin() throws {
       let session = try TmuxSession(arguments: ["--seed", "273"], fakeVoice: true)
       defer { session.kill() }
       let voice = try unwrap(session.fakeVoice)
       let play = Driver(session)
+      try play.voteAgainOnATie()
       let dealt = try play.dealNarrated(
         ["Fay", "Gus", "Hal", "Ivy", "Jo"], roles: Driver.oneThiefRoles, mode: .moderator)
       let (names, thief, _, victim) = try cast(of: dealt)
@@ -294,10 +330,37 @@ extension EndToEnd {
       _ = try say(play.text("narrator.say.morning") + " " + play.text("narrator.say.nobodyDied"))
       try session.sendKeys("Enter")
       _ = try say(play.text("narrator.say.day", ["round": "1"]))
+
+      // By day, as on the manual table: a player looks again (the count goes
+      // to 2), and the settings open over the day and close back to it.
+      let looker = thief == 0 ? 1 : 0
+      try play.waitForRow(names[looker], views: 1)
+      try session.sendKeys("l")
+      try session.waitFor(play.text("table.pick.look"))
+      try play.press("Up", times: names.count)
+      try play.press("Down", times: looker)
+      try session.waitUntil("\(names[looker]) is highlighted") { screen in
+        Screens.lines(screen).contains { $0.hasSuffix("▸ " + names[looker]) }
+      }
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      try session.waitUntilSettled("\"Are you \(names[looker])?\" answering keys") {
+        $0.contains(play.text("table.areYou", ["name": play.upper(names[looker])]))
+          && $0.contains(play.text("key.showRole"))
+      }
+      try play.reveal(names[looker], role: dealt.seats[looker].role)
+      try session.sendKeys("Enter")
+      try play.waitForRow(names[looker], views: 2)
+      try session.sendKeys("s")
+      try session.waitFor(play.text("settings.title"))
+      try session.sendKeys("Escape")
+      try play.waitForRow(names[looker], views: 2)
+
       try session.sendKeys("Enter")
       let vote = try say(play.text("narrator.say.vote"))
       try ensure(vote.contains(play.text("narrator.vote.prompt")), "the vote: \(vote)")
-      let voters = names + [play.text("narrator.vote.nobody")]
+      try ensure(vote.contains(play.text("narrator.vote.tieCount")), "dealt with \"vote again\" on a tie: \(vote)")
+      let voters = play.voteEntries(names)
       // A slip: the wrong player recorded as voted out. Undone by day, with
       // the question that names it: the vote again.
       try play.chooseOnList(names[victim], among: voters)
@@ -309,7 +372,32 @@ extension EndToEnd {
       }
       try session.sendKeys("y")
       _ = try say(play.text("narrator.say.vote"))
-      try play.chooseOnList(names[thief], among: voters)
+
+      // Nobody out, the town's own choice: the day ends; taken back by day.
+      try play.chooseOnList(
+        play.text("narrator.vote.nobody"), among: voters, asked: play.text("narrator.vote.nobody.asked"))
+      _ = try say(play.text("narrator.say.spared"))
+      try play.waitForKeys()
+      try session.sendKeys("u")
+      try session.waitUntilSettled("the undo question names the town's choice") {
+        $0.contains(play.text("confirm.undo.title")) && $0.contains(play.text("undo.what.spared"))
+      }
+      try session.sendKeys("y")
+      _ = try say(play.text("narrator.say.vote"))
+
+      // A tie, counted hand by hand, between the thief and the last player:
+      // the revote is among the two alone.
+      let other = thief == names.count - 1 ? 0 : names.count - 1
+      let tied = [thief, other].sorted()
+      let tiedNames = tied.map { names[$0] }.joined(separator: ", ")
+      try play.countTheHands(
+        names.indices.map { tied.contains($0) ? 2 : 0 }, players: names,
+        result: play.text("narrator.vote.result.tied", ["names": tiedNames]))
+      let revote = try say(play.text("narrator.say.tied.revoteAmong", ["names": tiedNames]))
+      for seat in names.indices where !tied.contains(seat) {
+        try ensure(!revote.contains(names[seat]), "\(names[seat]) is on the revote: \(revote)")
+      }
+      try play.chooseOnList(names[thief], among: play.voteEntries(tied.map { names[$0] }))
       try play.waitForSummary(winner: "palermo.town")
       try ensure(
         voice.calls().isEmpty, "the moderator's voice is off, yet it said: \(voice.calls())")

@@ -171,9 +171,14 @@ extension NarratorScreen {
       hints = drawNight(into: &canvas, narration: narration, table: table, state: state, words: words, row: row)
     }
     if let confirming {
-      let question = words("narrator.confirm", ["choice": describe(confirming, narration: narration, table: table, words: words)])
-      canvas.fill(Rect(row: canvas.height - 5, column: 2, width: canvas.width - 4, height: 1))
-      canvas.center(question, row: canvas.height - 5, in: canvas.bounds, style: Theme.selected)
+      let choice = describe(confirming, narration: narration, table: table, words: words, asked: true)
+      // A long question wraps upwards from its row, never cut.
+      let lines = TextWidth.wrap(words("narrator.confirm", ["choice": choice]), width: canvas.width - 6)
+      let first = canvas.height - 4 - lines.count
+      canvas.fill(Rect(row: first, column: 2, width: canvas.width - 4, height: lines.count))
+      for (offset, line) in lines.enumerated() {
+        canvas.center(line, row: first + offset, in: canvas.bounds, style: Theme.selected)
+      }
       hints = [KeyHint(key: "Enter", label: words("key.yes")), KeyHint(key: "Esc", label: words("key.no"))]
     } else if counting != nil {
       // Counting the vote: its own keys alone (Esc goes back to the list).
@@ -398,11 +403,16 @@ extension NarratorScreen {
   }
 
   /// An entry of a list, or what is being confirmed, in words.
-  private func describe(_ pick: NarratorPick, narration: Narration, table: Table, words: Words) -> String {
+  /// `asked`: as "Your choice: …" says it.
+  private func describe(
+    _ pick: NarratorPick, narration: Narration, table: Table, words: Words, asked: Bool = false
+  ) -> String {
     func names(_ seats: [Int]) -> String { seats.map { NarratorLines.name($0, table) }.joined(separator: ", ") }
     switch pick {
     case .seat(let seat): return NarratorLines.name(seat, table)
+    case .tie where asked: return words("narrator.vote.tie.asked")
     case .tie: return words(Self.tieCounts(narration, table: table) ? "narrator.vote.tieCount" : "narrator.vote.tie")
+    case .nobody where asked: return words("narrator.vote.nobody.asked")
     case .nobody: return words("narrator.vote.nobody")
     case .count: return words("narrator.vote.count")
     case .counted(.out(let seat)): return words("narrator.vote.result.out", ["name": NarratorLines.name(seat, table)])

@@ -174,6 +174,7 @@ extension NarratorScreen: Feature {
     selection = 0
     confirming = nil
     picking = false
+    counting = nil
     // What was said no longer stands: the stage it was said for is taken back.
     said = nil
     let notice = Notice(
