@@ -1,8 +1,9 @@
-import PareaApp
 import PareaCanvas
 import PareaLocale
 import PareaRules
 import Testing
+
+@testable import PareaApp
 
 // The narrator in the app: a whole night and day driven by keys and ticks,
 // with the lines to be spoken as effects; the screens of each stage as golden
@@ -312,6 +313,39 @@ enum StepHolder { case alive, dead, notDealt }
 }
 
 @Suite struct NarratorGoldenTests {
+  /// A night's victim who is the Black kamikaze: the morning is said first,
+  /// then the kamikaze chooses; the moderator's screen says both, in that
+  /// order, and says it again after a restart.
+  @Test(arguments: [Language.en, .el]) func theMorningComesBeforeANightKamikazesChoice(_ language: Language) throws {
+    let roles: [RoleID] = [
+      Palermo.Roles.redThief, Palermo.Roles.blackThief, Palermo.Roles.doctor, Palermo.Roles.blackKamikaze,
+      Palermo.Roles.citizens[0], Palermo.Roles.citizens[1], Palermo.Roles.citizens[2],
+    ]
+    let table = Table(game: Palermo(), seats: zip(sevenNames, roles).map { Seat(name: $0.0, role: $0.1) })
+    var session = GameSession(
+      table: table, players: sevenNames, setup: Setup(roles: roles), narration: Narration(mode: .moderator, seed: 11))
+    session.nextReveal = 7
+    var state = AppState(language: language)
+    state.session = session
+    state.screen = .narrator(NarratorScreen())
+    var app = App(state: state, configuration: configuration(language, narration: .moderator))
+    app.press(.enter)
+    _ = try app.playTheNight(victim: 3, protect: 4)
+    #expect(app.narration?.stage == .takeAlong)
+    let morning = app.line("narrator.say.morning")
+    let screen = app.render(width: 80, height: 24).lines.joined(separator: " ")
+    let said = screen.replacingOccurrences(of: "|", with: " ").split(separator: " ").joined(separator: " ")
+    let kamikaze = app.line("game.palermo.line.takeAlong", ["name": sevenNames[3]])
+    #expect(said.contains(morning))
+    expectGolden(app.render(width: 80, height: 24), "narrator-moderator-night-kamikaze.\(language)")
+    // After a restart, what the stage shows keeps the same order.
+    let current = NarratorLines.current(
+      try #require(app.narration), table: try #require(app.state.table), words: Words(wording: Catalog.builtIn(language)))
+    let first = try #require(current.range(of: morning))
+    let second = try #require(current.range(of: kamikaze))
+    #expect(first.lowerBound < second.lowerBound)
+  }
+
   /// The thieves' step past its time waits for their choice and says so, in
   /// each mode; the choice ends it.
   @Test(arguments: [Language.en, .el]) func theThievesStepWaitsForTheirChoice(_ language: Language) throws {

@@ -90,11 +90,15 @@ enum NarratorLines {
       return parts.joined(separator: " ")
     case .takeAlong:
       guard case .takePlayer(let by)? = table.pending else { return "" }
-      return words.line(.takeAlong, of: table.game, ["name": name(by, table)])
+      let choice = words.line(.takeAlong, of: table.game, ["name": name(by, table)])
+      // A kamikaze killed at night: the morning comes first, as it was said.
+      guard table.isSecretPhase else { return choice }
+      return [words("narrator.say.morning"), words("narrator.say.died", ["name": name(by, table)]), choice]
+        .joined(separator: " ")
     case .discussion:
       return words("narrator.say.day", ["round": String(table.round)])
     case .vote:
-      return words(narration.revoting ? "narrator.say.tied.revote" : "narrator.say.vote")
+      return narration.revoting ? line(for: .tied(revote: true), table: table, words: words) ?? "" : words("narrator.say.vote")
     case .over:
       return table.winner.map { words(GameKeys.narratorWon($0)) } ?? ""
     }
