@@ -25,6 +25,9 @@ extension Narration {
       return table.isSecretPhase || (table.isOpenPhase && table.round < Table.maximumRound)
     case .nightFalls, .awake, .asleep:
       return table.isSecretPhase
+    case .vote where revoting:
+      // A revote among the tied: at least two of them still in the game.
+      return table.isOpenPhase && (table.tiedToday.map { $0.filter(table.alive.contains).count >= 2 } ?? true)
     case .morning, .discussion, .vote:
       return table.isOpenPhase
     }

@@ -46,7 +46,18 @@ extension Table {
     if rules.usesPhases && phase.flatMap(rules.phase) == nil { return false }
     // A game without phases never leaves its first round.
     guard (1...(rules.usesPhases ? Self.maximumRound : 1)).contains(round) else { return false }
-    return log.allSatisfy { isPossible($0, accuses: accuses, guesses: guesses) }
+    guard log.allSatisfy({ isPossible($0, accuses: accuses, guesses: guesses) }) else { return false }
+    // A tie is among players still in the game when it was recorded: its
+    // revote lists them, and undo replays it.
+    var out: Set<Int> = []
+    for event in log {
+      switch event {
+      case .died(let seat, _): out.insert(seat)
+      case .tied(let among?) where among.contains(where: out.contains): return false
+      default: break
+      }
+    }
+    return true
   }
 
   /// Whether `event` is a line this table's game could have logged by now:

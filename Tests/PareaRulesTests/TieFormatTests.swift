@@ -29,4 +29,21 @@ import Testing
     try table.markDead(3, cause: .votedOut)
     #expect(throws: TableError.alreadyOut(3)) { try table.recordTie(among: [1, 3]) }
   }
+
+  @Test func aSavedTieAmongTheDeadIsRefused() throws {
+    let roles = [Palermo.Roles.redThief] + Palermo.Roles.citizens.prefix(4)
+    var table = Table(game: Palermo(), seats: roles.enumerated().map { Seat(name: "P\($0.offset)", role: $0.element) })
+    for seat in 0..<5 { try table.recordLook(at: seat) }
+    try table.advancePhase()
+    try table.markDead(3, cause: .votedOut)
+    try table.advancePhase()
+    try table.advancePhase()  // the second day
+    try table.recordTie(among: [1, 2])
+    #expect(table.isConsistent)
+    let json = String(decoding: try JSONEncoder().encode(table), as: UTF8.self)
+    #expect(json.contains(#""among":[1,2]"#))
+    let edited = json.replacingOccurrences(of: #""among":[1,2]"#, with: #""among":[1,3]"#)
+    let read = try JSONDecoder().decode(Table.self, from: Data(edited.utf8))
+    #expect(!read.isConsistent, "a tie among a player already out")
+  }
 }

@@ -443,16 +443,17 @@ extension NarratorScreen {
       return TextWidth.pad(TextWidth.truncate(NarratorLines.name(seat, table), to: nameWidth), to: nameWidth)
         + String(repeating: " ", count: max(0, 4 - number.count)) + number
     }
-    let height = max(1, canvas.height - 6 - row)
+    // The total and the result keep their rows above the footer, below the
+    // list (which scrolls), so that a refused count always says why.
+    let status = max(row + 2, min(row + items.count + 1, canvas.height - 4))
+    let height = max(1, status - 1 - row)
     canvas.list(items, selected: selection, in: Rect(row: row, column: 2, width: width, height: height))
-    row += min(height, items.count) + 1
-    guard row < canvas.height - 3 else { return }
+    row = status
     let total = hands.reduce(0, +)
     canvas.write(
       words("narrator.count.total", ["count": String(total), "players": String(table.alive.count)]), row: row, column: 4,
       style: Theme.dim, limit: width - 2)
     row += 1
-    guard row < canvas.height - 3 else { return }
     if let result = countResult(state: state) {
       let what = describe(.counted(result), narration: narration, table: table, words: words)
       canvas.write(words("narrator.count.result", ["result": what]), row: row, column: 4, limit: width - 2)

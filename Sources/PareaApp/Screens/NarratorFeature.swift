@@ -243,6 +243,7 @@ extension NarratorScreen: Feature {
       selection = 0
       confirming = nil
       picking = false
+      counting = nil
     }
     effects.append(.saveGame)
     return Outcome(next: next, effects: effects)
