@@ -121,6 +121,9 @@ public enum Action: Hashable, Sendable {
   /// Something happened outside the app that the user must hear of (a file
   /// that could not be saved or read). Away from home it shows until the next key.
   case reported([Notice])
+  /// The outside world looked for the narrator's voice (`Effect.lookForVoice`):
+  /// whether the program that speaks was found.
+  case voiceLookedFor(found: Bool)
 }
 
 /// The app: state, the reducer and the renderer, with no I/O of its own.

@@ -120,6 +120,9 @@ public struct AppState: Hashable, Sendable {
   /// While set, keys other than Esc are held back: a moment that could
   /// choose what cannot be taken back has just appeared (`KeyGuard.swift`).
   public var keyGuard: KeyPause?
+  /// Whether the narrator's voice (espeak-ng) was found, once looked for
+  /// (nil: not yet): "Who narrates?" says so before a group chooses Parea.
+  public var voiceFound: Bool?
 
   /// The state at start-up: the home screen.
   public init(

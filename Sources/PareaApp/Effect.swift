@@ -20,6 +20,8 @@ public enum Effect: Hashable, Sendable {
   case speak(Speech)
   /// Stop speaking at once (the game was left or the step changed with nothing to say).
   case silence
+  /// Look for the narrator's voice, without a sound (answered with `Action.voiceLookedFor`).
+  case lookForVoice
 }
 
 /// A line for the voice: what to say, in which language, how fast.

@@ -46,6 +46,9 @@ extension AppState {
     case .reported(let reported):
       for notice in reported where !notices.contains(notice) { notices.append(notice) }
       return []
+    case .voiceLookedFor(let found):
+      voiceFound = found
+      return []
     case .tick(let now):
       clock = now
       var effects = tickCountdowns(now: clock, environment: environment)

@@ -288,6 +288,9 @@ public final class Voice {
     return found
   }
 
+  /// Whether the program that speaks is there (looked for once, without a sound).
+  public var isFound: Bool { findExecutable() != nil }
+
   /// The first executable file called `name` in the folders of `path`
   /// (colon-separated). Empty entries (the current folder) are skipped: the
   /// narrator does not run a program that happens to lie where Parea was started.

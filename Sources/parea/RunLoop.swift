@@ -136,6 +136,10 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
         pendingSpeech = nil
         voice?.stop()
         perform(tellVoiceMissing())
+      case .lookForVoice:
+        let speaker = voice ?? Voice(adoptsOrphans: true)
+        voice = speaker
+        perform(app.send(.voiceLookedFor(found: speaker.isFound)))
       case .saveSettings, .savePlayers, .saveGame:
         if let problem = storage.perform(effect, state: app.state) {
           perform(app.send(.reported([problem])))

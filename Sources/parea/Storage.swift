@@ -54,7 +54,7 @@ struct Storage {
       case .saveGame:
         // No game in progress deletes the file: a finished game is not resumed.
         try store.saveGame(state.session)
-      case .quit, .redrawAll, .bell, .speak, .silence:
+      case .quit, .redrawAll, .bell, .speak, .silence, .lookForVoice:
         break  // not storage: the run loop handles these
       }
     } catch {

@@ -313,6 +313,37 @@ enum StepHolder { case alive, dead, notDealt }
 }
 
 @Suite struct NarratorGoldenTests {
+  /// "Who narrates?" asks the outside world for the voice once; without it
+  /// (or with it off) the page says that a bell cannot wake the right
+  /// players, below the choices; with it, nothing is said.
+  @Test(arguments: [Language.en, .el]) func withoutAVoiceWhoNarratesSaysSo(_ language: Language) throws {
+    var app = App(configuration: configuration(language, narration: .parea))
+    app.press(.enter)
+    app.addPlayers(sevenNames)
+    app.press(.enter, .character("s"))
+    let effects = app.press(.character("d"))
+    #expect(effects.contains(.lookForVoice))
+    let words = Words(wording: Catalog.builtIn(language))
+    var found = app
+    found.send(.voiceLookedFor(found: true))
+    #expect(found.state.voiceFound == true)
+    #expect(!found.render(width: 80, height: 24).lines.joined().contains(String(words("setup.narration.noVoice").prefix(10))))
+    app.send(.voiceLookedFor(found: false))
+    expectGolden(app.render(width: 80, height: 24), "setup-narration-novoice.\(language)", styles: true)
+    // Looked for once: back and in again asks nothing more.
+    app.press(.escape)
+    #expect(!app.press(.character("d")).contains(.lookForVoice))
+    // The notice fits whole in the rows below the choices.
+    for key in ["setup.narration.noVoice", "setup.narration.voiceOff"] {
+      #expect(TextWidth.wrap(words(key), width: 72).count <= 3, "\(key) in \(language)")
+    }
+    // Every mode's words fit in their two lines.
+    for mode in NarrationMode.menu {
+      let hint = mode == .parea ? words.line(.pareaHint, of: "palermo") : words(AppKeys.narrationHint(mode))
+      #expect(TextWidth.wrap(hint, width: 70).count <= 2, "\(mode) in \(language)")
+    }
+  }
+
   /// A night's victim who is the Black kamikaze: the morning is said first,
   /// then the kamikaze chooses; the moderator's screen says both, in that
   /// order, and says it again after a restart.

@@ -129,6 +129,8 @@ extension SetupScreen: Feature {
       effects = chooseLocations(action, excluded: &values.excludedLocations, in: context)
     case .chooseNarration(let open):
       openNarration(open, in: state)
+      // Whether Parea can be heard is known before the group chooses who narrates.
+      if choosingNarration && state.voiceFound == nil { effects = [.lookForVoice] }
     case .moveNarration(let step):
       let modes = NarrationMode.menu
       let index = modes.firstIndex(of: values.preferences.narration) ?? 0

@@ -38,6 +38,16 @@ extension SetupScreen {
     let length = "◂ " + words.plural("setup.narration.minutes", minutes) + " ▸"
     canvas.write(words("setup.narration.day"), row: row + 1, column: 3, style: Style(bold: true))
     canvas.write(length, row: row + 1, column: 30, style: Theme.key)
+    // Without a voice, a bell cannot tell sleeping players who should wake:
+    // said here, below the choices, before the group chooses Parea.
+    let silent = state.voiceFound == false ? "setup.narration.noVoice" : !state.preferences.voice ? "setup.narration.voiceOff" : nil
+    if let silent {
+      var noticeRow = row + 3
+      for line in TextWidth.wrap(words(silent), width: canvas.width - 8) where noticeRow < canvas.height - 2 {
+        canvas.write(line, row: noticeRow, column: 3, style: Theme.bad)
+        noticeRow += 1
+      }
+    }
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.deal")), KeyHint(key: "↑↓", label: words("key.choose")),
       KeyHint(key: "←→", label: words("key.dayLength")), KeyHint(key: "i", label: words("key.rules")),
