@@ -197,6 +197,34 @@ extension Driver {
     try session.waitUntil("the question \"\(question)\"") { Screens.flat($0).contains(question) }
   }
 
+  /// By day on the narrator, as on the manual table: the player at `looker`
+  /// looks at their role again (their count goes from 1 to 2), then the
+  /// settings open over the day and close back to it.
+  func lookAgainAndOpenSettingsByDay(_ looker: Int, of dealt: SavedGameFile) throws {
+    let names = dealt.seats.map(\.name)
+    try waitForRow(names[looker], views: 1)
+    try session.sendKeys("l")
+    try session.waitFor(text("table.pick.look"))
+    try press("Up", times: names.count)
+    try press("Down", times: looker)
+    try session.waitUntil("\(names[looker]) is highlighted") { screen in
+      Screens.lines(screen).contains { $0.hasSuffix("▸ " + names[looker]) }
+    }
+    try waitForKeys()
+    try session.sendKeys("Enter")
+    try session.waitUntilSettled("\"Are you \(names[looker])?\" answering keys") {
+      $0.contains(self.text("table.areYou", ["name": self.upper(names[looker])]))
+        && $0.contains(self.text("key.showRole"))
+    }
+    try reveal(names[looker], role: dealt.seats[looker].role)
+    try session.sendKeys("Enter")
+    try waitForRow(names[looker], views: 2)
+    try session.sendKeys("s")
+    try session.waitFor(text("settings.title"))
+    try session.sendKeys("Escape")
+    try waitForRow(names[looker], views: 2)
+  }
+
   /// From the menu: Settings → "On a tied vote": vote again; back to the menu.
   func voteAgainOnATie() throws {
     try waitForHome()

@@ -194,27 +194,7 @@ extension EndToEnd {
       guard let looker = names.indices.first(where: { $0 != victim }) else {
         throw HarnessError("nobody is left to look again")
       }
-      try play.waitForRow(names[looker], views: 1)
-      try session.sendKeys("l")
-      try session.waitFor(play.text("table.pick.look"))
-      try play.press("Up", times: names.count)
-      try play.press("Down", times: looker)
-      try session.waitUntil("\(names[looker]) is highlighted") { screen in
-        Screens.lines(screen).contains { $0.hasSuffix("▸ " + names[looker]) }
-      }
-      try play.waitForKeys()
-      try session.sendKeys("Enter")
-      try session.waitUntilSettled("\"Are you \(names[looker])?\" answering keys") {
-        $0.contains(play.text("table.areYou", ["name": play.upper(names[looker])]))
-          && $0.contains(play.text("key.showRole"))
-      }
-      try play.reveal(names[looker], role: dealt.seats[looker].role)
-      try session.sendKeys("Enter")
-      try play.waitForRow(names[looker], views: 2)
-      try session.sendKeys("s")
-      try session.waitFor(play.text("settings.title"))
-      try session.sendKeys("Escape")
-      try play.waitForRow(names[looker], views: 2)
+      try play.lookAgainAndOpenSettingsByDay(looker, of: dealt)
 
       try session.sendKeys("Enter")
       try step(play.text("narrator.say.vote"))
@@ -334,27 +314,7 @@ extension EndToEnd {
       // By day, as on the manual table: a player looks again (the count goes
       // to 2), and the settings open over the day and close back to it.
       let looker = thief == 0 ? 1 : 0
-      try play.waitForRow(names[looker], views: 1)
-      try session.sendKeys("l")
-      try session.waitFor(play.text("table.pick.look"))
-      try play.press("Up", times: names.count)
-      try play.press("Down", times: looker)
-      try session.waitUntil("\(names[looker]) is highlighted") { screen in
-        Screens.lines(screen).contains { $0.hasSuffix("▸ " + names[looker]) }
-      }
-      try play.waitForKeys()
-      try session.sendKeys("Enter")
-      try session.waitUntilSettled("\"Are you \(names[looker])?\" answering keys") {
-        $0.contains(play.text("table.areYou", ["name": play.upper(names[looker])]))
-          && $0.contains(play.text("key.showRole"))
-      }
-      try play.reveal(names[looker], role: dealt.seats[looker].role)
-      try session.sendKeys("Enter")
-      try play.waitForRow(names[looker], views: 2)
-      try session.sendKeys("s")
-      try session.waitFor(play.text("settings.title"))
-      try session.sendKeys("Escape")
-      try play.waitForRow(names[looker], views: 2)
+      try play.lookAgainAndOpenSettingsByDay(looker, of: dealt)
 
       try session.sendKeys("Enter")
       let vote = try say(play.text("narrator.say.vote"))
