@@ -331,11 +331,6 @@ public struct Narration: Hashable, Sendable {
     return [.chosen]
   }
 
-  /// The town voted: `seat` is out, or nil for a tie whose hands were not counted.
-  public mutating func vote(_ seat: Int?, table: inout Table) throws(NarrationError) -> [NarrationCue] {
-    try vote(seat.map(VoteResult.out) ?? .tied(among: nil), table: &table)
-  }
-
   /// The town voted: a player out, a tie (nobody leaves, or a revote among
   /// the tied under that house rule), or nobody by the town's choice (the day ends).
   /// In a revote only the tied may be voted out, or tie again.

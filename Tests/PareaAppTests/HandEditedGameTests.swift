@@ -166,7 +166,7 @@ enum SavedGames {
     var table = try #require(session.table)
     var narration = try #require(session.narration)
     let seat = role.flatMap { role in table.alive.first { table.seats[$0].role == role } }
-    _ = try narration.vote(seat, table: &table)
+    _ = try narration.vote(seat.map(VoteResult.out) ?? .tied(among: nil), table: &table)
     session.table = table
     session.narration = narration
     return session

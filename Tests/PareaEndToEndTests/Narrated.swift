@@ -76,6 +76,23 @@ extension Screens {
 }
 
 extension TmuxSession {
+  /// A new folder of links to the `keeping` programs (found on this PATH),
+  /// for a pane whose PATH must not hold `missing`.
+  static func toolsWithout(_ missing: String, keeping programs: [String]) throws -> String {
+    var template = Array("/tmp/parea-tools.XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
+    let folder = String(cString: made)
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for program in programs where program != missing {
+      let candidates: [String] = path.split(separator: ":").map { String($0) + "/" + program }
+      guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else {
+        throw HarnessError("\(program) is not on PATH")
+      }
+      try FileManager.default.createSymbolicLink(atPath: folder + "/" + program, withDestinationPath: found)
+    }
+    return folder
+  }
+
   /// `waitUntil` for the long waits of a night (a minute and more): polls
   /// every 200 ms rather than every 20, so that games waiting side by side
   /// leave the machine's cores to the rest.

@@ -45,6 +45,26 @@ extension EndToEnd {
       }
     }
 
+    @Test("without espeak-ng, 'Who narrates?' says that a bell cannot wake the right players")
+    func whoNarratesWithoutAVoice() throws {
+      // A PATH with the pane's own tools and no espeak-ng, wherever it is installed.
+      let tools = try TmuxSession.toolsWithout("espeak-ng", keeping: ["stty", "mv", "sleep"])
+      defer { try? FileManager.default.removeItem(atPath: tools) }
+      let session = try TmuxSession(arguments: ["--seed", "3"], environment: ["PATH": tools])
+      defer { session.kill() }
+      let play = Driver(session)
+      try play.chooseGame(1)
+      try play.addPlayers(["Anna", "Bob", "Chris", "Dora", "Eve"])
+      try play.continueToSetup()
+      try session.sendKeys("s")
+      try session.waitFor(play.text("setup.chosenCount", ["chosen": "5", "players": "5"]))
+      try session.sendKeys("d")
+      try session.waitFor(play.text("setup.narration.title"))
+      let notice = play.text("setup.narration.noVoice")
+      let screen = try session.waitUntil("the page says there is no voice") { Screens.flat($0).contains(notice) }
+      #expect(Screens.flat(screen).contains(play.text("setup.narration.moderator")), "the moderator is offered")
+    }
+
     @Test(
       "we narrate ourselves: the deal goes to the table as before, nothing is said, and the choice is remembered"
     )

@@ -60,7 +60,7 @@ struct NightDriver {
     case .choose(let seat):
       cues += try narration.choose(seat, table: &table, now: now)
     case .vote(let seat):
-      cues += try narration.vote(seat, table: &table)
+      cues += try narration.vote(seat.map(VoteResult.out) ?? .tied(among: nil), table: &table)
     case .take(let seat):
       cues += try narration.takeAlong(seat, table: &table)
     case .night(let kill, let protect):

@@ -282,13 +282,13 @@ extension NarratorScreen {
       rows.append(("v", words(moderatorVoice ? "narrator.command.voiceOff" : "narrator.command.voiceOn")))
     }
     var panelRow = panel.row + 1
-    for (key, label) in rows {
+    for (key, label) in rows where panelRow <= bottom {
       canvas.write(key, row: panelRow, column: panel.column, style: Theme.key)
       canvas.write(label, row: panelRow, column: panel.column + 3, limit: panel.width - 3)
       panelRow += 1
     }
-    if narration.stage == .discussion, let timer = state.timer {
-      // The day's time; a paused one says so.
+    if narration.stage == .discussion, let timer = state.timer, panelRow + 2 <= bottom {
+      // The day's time; a paused one says so (when the panel has room for it).
       panelRow += 1
       canvas.write(words.line(.timerLabel, of: table.game), row: panelRow, column: panel.column, style: Theme.dim, limit: panel.width)
       canvas.write(timer.display, row: panelRow + 1, column: panel.column, style: timer.running ? Theme.title : Theme.dim)

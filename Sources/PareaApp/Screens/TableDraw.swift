@@ -63,7 +63,7 @@ extension TableScreen {
     if let timer = state.timer, case .main = mode {
       let row = panel.row + Self.commands(for: state).count + 2
       let style = timer.expired ? Theme.bad : timer.running ? Theme.title : Theme.dim
-      canvas.write(words.line(.timerLabel, of: table.game), row: row, column: panel.column, style: Theme.dim)
+      canvas.write(words.line(.timerLabel, of: table.game), row: row, column: panel.column, style: Theme.dim, limit: panel.width)
       canvas.write(timer.display, row: row + 1, column: panel.column, style: style)
       if !timer.running {
         canvas.write(words("timer.adjust"), row: row + 2, column: panel.column, style: Theme.dim, limit: panel.width)
