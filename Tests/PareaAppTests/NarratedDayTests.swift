@@ -18,7 +18,7 @@ private func duskApp(
   var app = App(configuration: configuration)
   app.press(.enter)
   app.addPlayers(sevenNames)
-  app.press(.enter, .character("s"), .character("d"), .enter)
+  app.press(.enter, .enter, .character("s"), .character("d"))
   app.revealEveryoneByKeys()
   return app
 }

@@ -17,7 +17,7 @@ private func narratedApp(_ language: Language = .en, mode: NarrationMode = .pare
   var app = App(configuration: configuration(language, seed: seed, narration: mode))
   app.press(.enter)
   app.addPlayers(sevenNames)
-  app.press(.enter, .character("s"), .character("d"), .enter)
+  app.press(.enter, .enter, .character("s"), .character("d"))
   app.revealEveryoneByKeys()
   return app
 }
@@ -320,9 +320,10 @@ enum StepHolder { case alive, dead, notDealt }
     var app = App(configuration: configuration(language, narration: .parea))
     app.press(.enter)
     app.addPlayers(sevenNames)
-    app.press(.enter, .character("s"))
-    let effects = app.press(.character("d"))
+    // The players go on to who narrates, the setup's first page.
+    let effects = app.press(.enter)
     #expect(effects.contains(.lookForVoice))
+    #expect(app.state.screen.setupPage?.choosingNarration == true)
     let words = Words(wording: Catalog.builtIn(language))
     var found = app
     found.send(.voiceLookedFor(found: true))
@@ -330,9 +331,15 @@ enum StepHolder { case alive, dead, notDealt }
     #expect(!found.render(width: 80, height: 24).lines.joined().contains(String(words("setup.narration.noVoice").prefix(10))))
     app.send(.voiceLookedFor(found: false))
     expectGolden(app.render(width: 80, height: 24), "setup-narration-novoice.\(language)", styles: true)
-    // Looked for once: back and in again asks nothing more.
+    // Looked for once: back to the players and on again asks nothing more;
+    // nor do the roles and back (Esc from the roles returns to who narrates).
     app.press(.escape)
-    #expect(!app.press(.character("d")).contains(.lookForVoice))
+    #expect(app.state.screen.playersPage != nil)
+    #expect(!app.press(.enter).contains(.lookForVoice))
+    app.press(.enter)
+    #expect(app.state.screen.setupPage?.choosingNarration == false)
+    #expect(!app.press(.escape).contains(.lookForVoice))
+    #expect(app.state.screen.setupPage?.choosingNarration == true)
     // The notice fits whole in the rows below the choices.
     for key in ["setup.narration.noVoice", "setup.narration.voiceOff"] {
       #expect(TextWidth.wrap(words(key), width: 72).count <= 3, "\(key) in \(language)")
@@ -401,9 +408,9 @@ enum StepHolder { case alive, dead, notDealt }
     var app = App(configuration: configuration(language, narration: .parea))
     app.press(.enter)
     app.addPlayers(sevenNames)
-    app.press(.enter, .character("s"), .character("d"))
-    expectGolden(app.render(width: 80, height: 24), "setup-narration.\(language)")
     app.press(.enter)
+    expectGolden(app.render(width: 80, height: 24), "setup-narration.\(language)")
+    app.press(.enter, .character("s"), .character("d"))
     app.revealEveryoneByKeys()
     expectGolden(app.render(width: 80, height: 24), "narrator-dusk.\(language)")
     let table = try #require(app.state.table)

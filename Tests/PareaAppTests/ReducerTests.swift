@@ -82,8 +82,9 @@ import PareaRules
     var store = TestStore(makeApp())
     store.app.send(.home(.choose))
     store.app.addPlayers(sevenNames)
-    store.send(.players(.submit), effects: [.savePlayers(sevenNames)]) {
-      $0.screen = .setup(SetupScreen())
+    // Palermo has nights: its setup opens on who narrates, and looks for the voice.
+    store.send(.players(.submit), effects: [.savePlayers(sevenNames), .lookForVoice]) {
+      $0.screen = .setup(SetupScreen(opening: Palermo()))
       $0.savedNames = sevenNames  // the quick picks from now on
     }
   }

@@ -16,7 +16,7 @@ import Testing
     var app = makeApp()
     app.press(.enter)
     app.addPlayers(["Anna", "Bob", "Chris", "Dora", "Eve"])
-    app.press(.enter, .character("s"), .character("d"), .enter)
+    app.press(.enter, .enter, .character("s"), .character("d"))
     let atHandOff = if case .handOff = app.state.screen { true } else { false }
     #expect(atHandOff, "\(app.state.screen)")
     #expect(!app.state.showsSecret)

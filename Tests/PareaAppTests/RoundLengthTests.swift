@@ -92,15 +92,15 @@ import Testing
     #expect(later.render(width: 80, height: 24).lines[8].contains("12 minutes"))
   }
 
-  /// Palermo's day length (the page before the deal) is its manual table's timer too.
+  /// Palermo's day length (on who narrates, before the roles) is its manual table's timer too.
   @Test func palermosDayLengthIsItsTablesTimer() {
     var app = makeApp()
     app.press(.enter)
     app.addPlayers(sevenNames)
-    app.press(.enter, .character("s"), .character("d"))
+    app.press(.enter)
     var store = TestStore(app)
     store.press(.right, effects: [.saveSettings]) { $0.preferences.roundMinutes["palermo"] = 4 }
-    store.app.press(.character("d"))
+    store.app.press(.enter, .character("s"), .character("d"))
     store.app.revealEveryoneByKeys()
     store.press(.character("t")) {
       $0.session?.timer = RoundTimer(minutes: 4)

@@ -41,12 +41,12 @@ import Testing
     #expect(footer.contains("i " + words.text("key.rules", [:])) == offered, "\(footer)", sourceLocation: sourceLocation)
   }
 
-  /// A Palermo setup of seven on the roles' page.
+  /// A Palermo setup of seven on the roles' page (past who narrates).
   static func palermoSetup() -> App {
     var app = makeApp()
     app.press(.enter)
     app.addPlayers(sevenNames)
-    app.press(.enter)
+    app.press(.enter, .enter)
     return app
   }
 
@@ -57,8 +57,8 @@ import Testing
     #expect(roles.state.screen.setupPage?.chosenSelection == 1)
     Self.opensAndComesBack(roles, game: "palermo")
     Self.footerOffers(roles)
-    // The last page before the deal: who narrates.
-    roles.press(.character("d"))
+    // The page before the roles: who narrates (Esc from the roles goes back to it).
+    roles.press(.escape)
     #expect(roles.state.screen.setupPage?.choosingNarration == true)
     Self.opensAndComesBack(roles, game: "palermo")
     Self.footerOffers(roles)
@@ -218,7 +218,7 @@ import Testing
     var app = App(configuration: configuration(language, narration: mode))
     app.press(.enter)
     app.addPlayers(sevenNames)
-    app.press(.enter, .character("s"), .character("d"), .enter)
+    app.press(.enter, .enter, .character("s"), .character("d"))
     app.revealEveryoneByKeys()
     return app
   }

@@ -340,6 +340,7 @@ extension EndToEnd {
       try play.chooseGame(1)
       try play.addPlayers(names)
       try play.continueToSetup()
+      try play.chooseNarration(.manual)
 
       // Six roles by hand: both thieves, the Doctor, the Red kamikaze, two citizens.
       let roles = [
@@ -361,7 +362,6 @@ extension EndToEnd {
       try play.chooseRole(roles[0], chosen: Array(roles.dropFirst()))
       try session.waitFor(play.text("setup.chosenCount", ["chosen": "6", "players": "6"]))
       try session.sendKeys("d")
-      try play.chooseNarration(.manual)
       try play.waitForHandOff(names[0])
 
       let dealt = try play.saved()

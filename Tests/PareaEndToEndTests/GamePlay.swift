@@ -165,17 +165,17 @@ struct Driver {
     try waitForHandOff("Anna")
   }
 
-  /// Palermo: the suggested role set, then the deal; waits for the first hand-off.
-  func suggestAndDeal(players count: Int, first name: String) throws {
-    try session.waitFor(text("setup.rolesPrompt"))
+  /// Palermo, from who narrates (the setup's first page): `mode`, the
+  /// suggested role set, then the deal; waits for the first hand-off.
+  func suggestAndDeal(players count: Int, first name: String, mode: NarrationMode = .manual) throws {
+    try chooseNarration(mode)
     try session.sendKeys("s")
     try session.waitFor(text("setup.chosenCount", ["chosen": "\(count)", "players": "\(count)"]))
     try session.sendKeys("d")
-    try chooseNarration(.manual)
     try waitForHandOff(name)
   }
 
-  /// On the page before Palermo's deal: chooses who narrates and deals.
+  /// On Palermo's first page of the setup: chooses who narrates and goes on to the roles.
   func chooseNarration(_ mode: NarrationMode) throws {
     try session.waitFor(text("setup.narration.title"))
     // The modes are listed Parea, moderator, manual; the highlight stops at the ends.
@@ -184,6 +184,7 @@ struct Driver {
     for _ in 0..<steps { try session.sendKeys("Down") }
     try session.waitFor("▸ " + text("setup.narration.\(mode)"))
     try session.sendKeys("Enter")
+    try session.waitFor(text("setup.rolesPrompt"))
   }
 
   // MARK: Hand-off and reveal

@@ -145,13 +145,14 @@ extension Driver {
     try chooseGame(1)
     try addPlayers(names)
     try continueToSetup()
+    // How the table plays is chosen first, then the roles.
+    try chooseNarration(mode)
     for (count, role) in roles.enumerated() {
       try chooseRole(role, chosen: Array(roles.prefix(count)))
       try session.waitFor(
         text("setup.chosenCount", ["chosen": "\(count + 1)", "players": "\(names.count)"]))
     }
     try session.sendKeys("d")
-    try chooseNarration(mode)
     try waitForHandOff(names[0])
     return try saved()
   }

@@ -55,10 +55,8 @@ extension EndToEnd {
       let play = Driver(session)
       try play.chooseGame(1)
       try play.addPlayers(["Anna", "Bob", "Chris", "Dora", "Eve"])
+      // Who narrates is the setup's first page.
       try play.continueToSetup()
-      try session.sendKeys("s")
-      try session.waitFor(play.text("setup.chosenCount", ["chosen": "5", "players": "5"]))
-      try session.sendKeys("d")
       try session.waitFor(play.text("setup.narration.title"))
       let notice = play.text("setup.narration.noVoice")
       let screen = try session.waitUntil("the page says there is no voice") { Screens.flat($0).contains(notice) }
@@ -86,7 +84,7 @@ extension EndToEnd {
         !dealt.text.contains("\"narration\""), "a manual game has no narration: \(dealt.text)")
       #expect(voice.calls().isEmpty, "said at a manual table: \(voice.calls())")
 
-      // Leave the game; the next deal offers the same way to narrate first.
+      // Leave the game; the next setup opens on the same way to narrate.
       try session.sendKeys("Escape")
       try session.waitFor(play.text("confirm.abandonGame.title"))
       try session.type(play.text("confirm.yes.key"))
@@ -94,9 +92,7 @@ extension EndToEnd {
       try session.sendKeys("+")  // last time's players
       try session.waitFor("5. Eve")
       try play.continueToSetup()
-      try session.sendKeys("s")
-      try session.waitFor(play.text("setup.chosenCount", ["chosen": "5", "players": "5"]))
-      try session.sendKeys("d")
+      try session.waitFor(play.text("setup.narration.title"))
       try session.settled("▸ " + play.text("setup.narration.manual"))
     }
 

@@ -13,7 +13,7 @@ extension EndToEnd {
   struct PrivacyTests {
     let words = Catalog.builtIn(.en)
 
-    /// Home → players (five names) → setup (suggested roles) → deal → the
+    /// Home → players (five names) → who narrates → setup (suggested roles) → deal → the
     /// first hand-off, for Anna.
     func dealPalermo(_ session: TmuxSession) throws {
       try session.waitFor(Screens.homeMarker)
@@ -25,13 +25,13 @@ extension EndToEnd {
       }
       try session.waitFor("5. Eve")
       try session.sendKeys("Enter")
+      // Who narrates, the setup's first page: as remembered (any way to play deals the same roles).
+      try session.waitFor(words.text("setup.narration.title"))
+      try session.sendKeys("Enter")
       try session.waitFor(words.text("setup.rolesPrompt"))
       try session.sendKeys("s")
       try session.waitFor(words.text("setup.chosenCount", ["chosen": "5", "players": "5"]))
       try session.sendKeys("d")
-      // Who narrates: as remembered (any way to play deals the same roles).
-      try session.waitFor(words.text("setup.narration.title"))
-      try session.sendKeys("Enter")
       try session.waitFor(words.text("handOff.passTo"))
       try session.waitFor("ANNA")
       // Keys are paused for a moment after the deal: wait until Enter shows the role.

@@ -93,7 +93,7 @@ enum GameKeys {
     case takeAlong = "narrator.say.takeAlong"
     /// The story: the victim was protected.
     case storySaved = "story.saved"
-    /// What Parea narrating means, on the page before the deal.
+    /// What Parea narrating means, on the page of who narrates.
     case pareaHint = "setup.narration.parea.hint"
     /// A check's answer: on a bad side.
     case answerBad = "narrator.answer.bad"

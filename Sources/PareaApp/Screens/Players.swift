@@ -188,11 +188,11 @@ extension PlayersScreen: Feature {
     case .cursor(let step): field.moveCursor(by: step)
     case .submit:
       if PlayerName.clean(field.text).isEmpty && field.text.isEmpty {
-        return proceedToSetup(players, rules: rules)
+        return proceedToSetup(players, in: state)
       }
       notice = Self.add(field.text, to: &players, rules: rules)
       if notice == nil { field.clear() }
-    case .proceed: return proceedToSetup(players, rules: rules)
+    case .proceed: return proceedToSetup(players, in: state)
     case .focusNext, .focusPrevious:
       var order: [PlayersScreen.Focus] = [.field]
       if !players.isEmpty { order.append(.list) }
@@ -252,7 +252,8 @@ extension PlayersScreen: Feature {
     return nil
   }
 
-  private mutating func proceedToSetup(_ players: [String], rules: any GameType) -> Outcome {
+  private mutating func proceedToSetup(_ players: [String], in state: AppState) -> Outcome {
+    let rules = state.rules
     // Players carried over from a game with a larger table may be too many here.
     guard players.count <= rules.players.upperBound else {
       notice = .setup(.tooManyPlayers(maximum: rules.players.upperBound, count: players.count))
@@ -264,7 +265,7 @@ extension PlayersScreen: Feature {
     }
     // These are now the last game's names: the quick picks offer them next time,
     // in this session as after a restart.
-    return .go(.setup(SetupScreen()), [.savedNames(players)], effects: [.savePlayers(players)])
+    return SetupScreen.open(in: state, changes: [.savedNames(players)], effects: [.savePlayers(players)])
   }
 
   func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }

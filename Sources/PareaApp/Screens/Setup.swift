@@ -19,7 +19,7 @@ public struct SetupScreen: Hashable, Sendable {
   public var choosingLocations = false
   /// The highlighted location in that list.
   public var locationSelection = 0
-  /// Whether the last page before the deal is open: who narrates, the day's length (games with nights).
+  /// Whether the page of who narrates is open: the setup's first page for a game with nights (who narrates, the day's length).
   public var choosingNarration = false
   /// The lit row of the count (a game with a timed round has two: ↑↓ light one, ←→ change it).
   public var countRow: CountRow = .bad
@@ -35,6 +35,20 @@ public struct SetupScreen: Hashable, Sendable {
   /// Starts on the available roles.
   public init() {}
 
+  /// The setup's first page: for a game with nights, how the group will play
+  /// (who narrates, the day's length), chosen before the roles; otherwise the roles or the count.
+  public init(opening rules: any GameType) {
+    choosingNarration = rules.hasNightSteps
+  }
+
+  /// Goes to the setup's first page; the page of who narrates looks for the
+  /// voice first (once a run), so it can say before the group chooses Parea that there is none.
+  static func open(in state: AppState, changes: [Change] = [], effects: [Effect] = []) -> Outcome {
+    let page = SetupScreen(opening: state.rules)
+    let lookForVoice = page.choosingNarration && state.voiceFound == nil
+    return .go(.setup(page), changes, effects: effects + (lookForVoice ? [.lookForVoice] : []))
+  }
+
   /// What a key means: on the list of locations, on the roles' lists or on the count.
   func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
     let shortcut = Shortcut(key)
@@ -42,7 +56,8 @@ public struct SetupScreen: Hashable, Sendable {
     if shortcut == .letter("i") { return .openRules }
     if choosingLocations { return locationAction(for: shortcut, locationCount: locationCount) }
     if choosingNarration { return narrationAction(for: shortcut) }
-    if case .escape = shortcut { return .back }
+    // A game with nights chose who narrates on the page before the roles: Esc goes back there.
+    if case .escape = shortcut { return state.rules.hasNightSteps ? .setup(.chooseNarration(true)) : .back }
     switch state.rules.setupKind {
     case .chooseRoles: return roleAction(for: shortcut, state: state)
     case .countBad: return countAction(for: shortcut, state: state)
@@ -100,7 +115,7 @@ public enum SetupAction: Hashable, Sendable {
   case toggleLocation
   /// Every location in play, or (when all are) none.
   case toggleAllLocations
-  /// Open or close the page of who narrates.
+  /// Go to the page of who narrates (from the roles, with Esc) or on from it to the roles.
   case chooseNarration(Bool)
   /// Highlight the next or previous way to narrate.
   case moveNarration(Int)
@@ -128,7 +143,7 @@ extension SetupScreen: Feature {
     case .chooseLocations, .moveLocation, .toggleLocation, .toggleAllLocations:
       effects = chooseLocations(action, excluded: &values.excludedLocations, in: context)
     case .chooseNarration(let open):
-      openNarration(open, in: state)
+      choosingNarration = open
       // Whether Parea can be heard is known before the group chooses who narrates.
       if choosingNarration && state.voiceFound == nil { effects = [.lookForVoice] }
     case .moveNarration(let step):
@@ -149,16 +164,6 @@ extension SetupScreen: Feature {
     if setup != state.setup { changes.append(.setup(setup)) }
     if values != SettingValues(state) { changes.append(.settings(values)) }
     return .stay(changes, effects: effects)
-  }
-
-  /// Opens the page of who narrates (the roles are checked first: a setup
-  /// that cannot be dealt says why on the roles' page) or closes it.
-  private mutating func openNarration(_ open: Bool, in state: AppState) {
-    if open, let error = state.rules.validate(setup: state.setup, players: state.players.count).first {
-      notice = .setup(error, players: state.players.count)
-    } else {
-      choosingNarration = open
-    }
   }
 
   /// Deals the game: a new session, from its first hand-off.

@@ -1,8 +1,9 @@
 import PareaCanvas
 import PareaRules
 
-/// Setup, games with nights (Palermo): the last page before the deal — who
-/// narrates (remembered with the settings) and how long the day's discussion lasts.
+/// Setup, games with nights (Palermo): the first page, where a group decides
+/// how it will play — who narrates (remembered with the settings) and how long
+/// the day's discussion lasts. Enter goes on to the roles; Esc back to the players.
 extension SetupScreen {
   /// What a key means on the page.
   func narrationAction(for shortcut: Shortcut) -> Action? {
@@ -11,8 +12,8 @@ extension SetupScreen {
     case .down: return .setup(.moveNarration(1))
     case .left, .letter("-"): return .setup(.changeRoundMinutes(-1))
     case .right, .letter("+"): return .setup(.changeRoundMinutes(1))
-    case .enter, .letter("d"): return .setup(.deal)
-    case .escape: return .setup(.chooseNarration(false))
+    case .enter, .tab: return .setup(.chooseNarration(false))
+    case .escape: return .back
     default: return nil
     }
   }
@@ -49,7 +50,7 @@ extension SetupScreen {
       }
     }
     canvas.footer([
-      KeyHint(key: "Enter", label: words("key.deal")), KeyHint(key: "↑↓", label: words("key.choose")),
+      KeyHint(key: "Enter", label: words("key.toRoles")), KeyHint(key: "↑↓", label: words("key.choose")),
       KeyHint(key: "←→", label: words("key.dayLength")), KeyHint(key: "i", label: words("key.rules")),
       KeyHint(key: "Esc", label: words("key.back")),
     ])

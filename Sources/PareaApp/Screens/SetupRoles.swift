@@ -13,9 +13,7 @@ extension SetupScreen {
     case .enter, .space: return .setup(.toggleRole)
     case .letter("s"): return .setup(.suggest)
     case .letter("c"): return .setup(.clear)
-    case .letter("d"):
-      // A game with nights asks who narrates before the deal.
-      return state.rules.hasNightSteps ? .setup(.chooseNarration(true)) : .setup(.deal)
+    case .letter("d"): return .setup(.deal)
     default: return nil
     }
   }

@@ -300,7 +300,7 @@ extension SummaryScreen: Feature {
       // The round's points join the scores; the next deal makes the next
       // round's table (and a fresh timer) from the same players and setup.
       // Saved even without a table: a session's scores survive a restart between rounds.
-      return .go(.setup(SetupScreen()), [.closeRound], effects: [.saveGame, .redrawAll])
+      return SetupScreen.open(in: state, changes: [.closeRound], effects: [.saveGame, .redrawAll])
     case .home:
       if scored && !standings {
         standings = true
