@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(
       name: "PareaEndToEndTests",
       dependencies: [
-        "PareaTerminal", "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules", "PareaStore",
+        "PareaTerminal", "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules", "PareaStore", "PareaVoice",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -68,6 +68,22 @@ public struct Catalog: Sendable {
     value(key, in: language) ?? (language == .en ? nil : value(key, in: .en))
   }
 
+  /// The prefix of a pronunciation's key: `speech.<word in lower case>` in
+  /// `Locales/<language>/speech.strings`, whose text is espeak-ng's phonemes
+  /// for the word. A pronunciation belongs to one language's voice: the other
+  /// language need not have it (`Locales.validate` lets these keys differ).
+  public static let pronunciationPrefix = "speech."
+
+  /// The words the voice of `language` is told how to say, each in lower case,
+  /// with espeak-ng's phonemes (no English fallback: another voice's words are not this one's).
+  public static func pronunciations(in language: Language) -> [String: String] {
+    var found: [String: String] = [:]
+    for key in Locales.builtInTable(language).keys where key.hasPrefix(Self.pronunciationPrefix) {
+      found[String(key.dropFirst(Self.pronunciationPrefix.count))] = Locales.builtInTable(language)[key]
+    }
+    return found
+  }
+
   /// Every key `language` has a text for (no fallback).
   public func keys(in language: Language) -> Set<String> {
     var keys: Set<String> = []

@@ -63,7 +63,8 @@ public enum LocaleIssue: Hashable, Sendable, CustomStringConvertible {
 extension Locales {
   /// Checks locale files: each parses; no key twice in a language; every
   /// language has exactly English's keys, in the same-named file, with the
-  /// same placeholders; the location keys follow their scheme.
+  /// same placeholders (but a pronunciation, `speech.<word>`, belongs to one
+  /// language's voice); the location keys follow their scheme.
   ///
   /// Returns every issue found (empty when all is well), in file order.
   public static func validate(_ files: [LocaleFile] = embedded) -> [LocaleIssue] {
@@ -101,7 +102,7 @@ extension Locales {
     let english = keys[.en] ?? [:]
     for language in Language.allCases where language != .en {
       let other = keys[language] ?? [:]
-      for key in order[.en] ?? [] {
+      for key in order[.en] ?? [] where !key.hasPrefix(Catalog.pronunciationPrefix) {
         guard let reference = english[key] else { continue }
         guard let found = other[key] else {
           issues.append(
@@ -124,7 +125,7 @@ extension Locales {
               otherNames: foundNames))
         }
       }
-      for key in order[language] ?? [] where english[key] == nil {
+      for key in order[language] ?? [] where english[key] == nil && !key.hasPrefix(Catalog.pronunciationPrefix) {
         guard let found = other[key] else { continue }
         issues.append(
           .missingKey(

@@ -131,9 +131,10 @@ public final class Voice {
   /// `wordsPerMinute` (its `-s`), cutting short the line being spoken. Returns
   /// at once, true when a process was started to say it; false when the
   /// voice is `missing` (now or already), so the caller marks the line
-  /// another way. An empty text only stops the line being spoken.
+  /// another way. An empty text only stops the line being spoken. With
+  /// `markup`, the text is SSML (`SpeechMarkup`), given with `-m`.
   @discardableResult
-  public func speak(_ text: String, voice: String, wordsPerMinute: Int) -> Bool {
+  public func speak(_ text: String, voice: String, wordsPerMinute: Int, markup: Bool = false) -> Bool {
     stop()
     if case .missing = availability { return false }
     if text.allSatisfy(\.isWhitespace) { return true }
@@ -143,7 +144,7 @@ public final class Voice {
     }
     // "--" ends the options: a line that starts with "-" is said, not taken
     // for an option (without it espeak-ng would read "-s…" as a speed and say nothing).
-    let arguments = [executable, "-v", voice, "-s", String(wordsPerMinute), "--", text]
+    let arguments = [executable, "-v", voice, "-s", String(wordsPerMinute)] + (markup ? ["-m"] : []) + ["--", text]
     switch Self.spawn(arguments, captureErrors: availability == .unknown) {
     case .success(let line):
       current = line

@@ -1,5 +1,6 @@
 import PareaApp
 import PareaCanvas
+import PareaLocale
 import PareaTerminal
 import PareaVoice
 
@@ -101,7 +102,10 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     // for its own (a process a line started in a session of its own).
     let speaker = voice ?? Voice(adoptsOrphans: true)
     voice = speaker
-    let started = speaker.speak(speech.text, voice: speech.language.rawValue, wordsPerMinute: speech.wordsPerMinute)
+    // Names in the other script in their own voice, misread words as phonemes.
+    let language = speech.language.rawValue
+    let markup = SpeechMarkup.ssml(speech.text, language: language, pronunciations: Catalog.pronunciations(in: speech.language))
+    let started = speaker.speak(markup, voice: language, wordsPerMinute: speech.wordsPerMinute, markup: true)
     if !started { terminal.bell() }
     perform(tellVoiceMissing())
   }

@@ -121,7 +121,7 @@ extension App {
     #expect(app.narration?.stage == .dusk)
 
     // Night falls on Enter: the line is spoken and the game saved.
-    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.nightFalls", ["round": "1"])), .saveGame])
+    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.nightFalls", ["night": app.line("narrator.night.1")])), .saveGame])
     #expect(app.narration?.stage == .nightFalls)
     // The thieves wake when the pause is over.
     #expect(try app.waitOutStage() == [app.speech(app.line("game.palermo.step.thieves.wake")), .saveGame])
@@ -145,7 +145,7 @@ extension App {
     #expect(app.state.table?.phase == .day)
 
     // The day: Enter starts the discussion and its timer; the timer running out starts the vote.
-    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.day", ["round": "1"])), .saveGame])
+    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.day", ["day": app.line("narrator.day.1")])), .saveGame])
     let timer = try #require(app.state.timer)
     #expect(timer.running && timer.duration == 180)
     let start = app.state.clock
@@ -158,7 +158,7 @@ extension App {
     #expect(try app.choose(seat: -1) == [app.speech(app.line("narrator.say.tied.nobody")), .saveGame])
     #expect(app.narration?.stage == .dusk)
     #expect(app.state.table?.log.last == .tied(among: nil))
-    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.nightFalls", ["round": "2"])), .saveGame])
+    #expect(app.press(.enter) == [app.speech(app.line("narrator.say.nightFalls", ["night": app.line("narrator.night.2")])), .saveGame])
     #expect(app.state.table?.phase == .night)
     #expect(app.state.table?.round == 2)
   }
@@ -373,8 +373,10 @@ enum StepHolder { case alive, dead, notDealt }
     let morning = app.line("narrator.say.morning")
     let screen = app.render(width: 80, height: 24).lines.joined(separator: " ")
     let said = screen.replacingOccurrences(of: "|", with: " ").split(separator: " ").joined(separator: " ")
-    let kamikaze = app.line("game.palermo.line.takeAlong", ["name": sevenNames[3]])
+    // The morning names the kamikaze once: the choice that follows does not name them again.
+    let kamikaze = app.line("game.palermo.line.takeAlongAgain")
     #expect(said.contains(morning))
+    #expect(said.components(separatedBy: sevenNames[3]).count == 2, "\(said)")
     expectGolden(app.render(width: 80, height: 24), "narrator-moderator-night-kamikaze.\(language)")
     // After a restart, what the stage shows keeps the same order.
     let current = NarratorLines.current(
@@ -531,7 +533,7 @@ enum StepHolder { case alive, dead, notDealt }
     // Dusk → night falls: a fixed pause of 6 s.
     var next = try Self.probe(store.app) { $0.press(.enter) }
     #expect(next.stage == .nightFalls && next.stageEnds == now + 6_000)
-    store.press(.enter, effects: [store.app.speech(store.app.line("narrator.say.nightFalls", ["round": "1"])), .saveGame]) {
+    store.press(.enter, effects: [store.app.speech(store.app.line("narrator.say.nightFalls", ["night": store.app.line("narrator.night.1")])), .saveGame]) {
       $0.session?.narration = next
       saying([.nightFalls(round: 1)], at: .nightFalls, &$0)
     }

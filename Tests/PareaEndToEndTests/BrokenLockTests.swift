@@ -155,7 +155,7 @@ extension EndToEnd {
       try session.sendKeys("Enter")
       try session.waitFor(play.text("key.nightFalls"))
       try session.sendKeys("Enter")
-      try play.waitForLine(play.text("narrator.say.nightFalls", ["round": "1"]), mode: .parea)
+      try play.waitForLine(play.text("narrator.say.nightFalls", ["night": play.text("narrator.night.1")]), mode: .parea)
       try play.leaveGameAndQuit()
       #expect(SingleCopyTests.snapshot(data) == before, "nothing written, renamed or removed")
       #expect(FileManager.default.fileExists(atPath: stale), "not even at start")

@@ -1,4 +1,6 @@
 import Foundation
+import PareaLocale
+import PareaVoice
 
 #if canImport(Glibc)
   import Glibc
@@ -8,7 +10,8 @@ import Foundation
 
 /// A stand-in for `espeak-ng` that the program finds first on its `PATH`
 /// (`TmuxSession(fakeVoice: true)`): a shell script that logs each call, one
-/// line per call ("PID<TAB>ARGUMENT<TAB>ARGUMENT…"), then "speaks" for 30 s
+/// line per call ("PID<TAB>ARGUMENT<TAB>ARGUMENT…", a line break inside an
+/// argument logged as RS), then "speaks" for 30 s
 /// as `exec sleep 30` (the same process, so the program's kill reaches it)
 /// without writing anything, as a voice with a working sound card would.
 /// Tests read what the narrator said and check that no line outlives the
@@ -41,15 +44,26 @@ struct FakeVoice {
     var pid: pid_t
     /// Its arguments, e.g. ["-v", "el", "-s", "160", "--", "Η πόλη κοιμάται."].
     var arguments: [String]
-    /// The words said: the argument after "--".
+    /// What espeak-ng was given: the argument after "--" (the line's markup, `-m`).
     var text: String? {
       arguments.firstIndex(of: "--").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    /// Whether the call says `shown`, the line as the screen shows it: its
+    /// markup as the program makes it (names in their own voice, words given as phonemes).
+    func says(_ shown: String) -> Bool {
+      guard let text, let language, let voice = Language(rawValue: language), arguments.contains("-m") else { return false }
+      return text == SpeechMarkup.ssml(shown, language: language, pronunciations: Catalog.pronunciations(in: voice))
     }
     /// The voice asked for (`-v`).
     var language: String? {
       arguments.firstIndex(of: "-v").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     }
     var description: String { "\(pid): \(arguments)" }
+  }
+
+  /// Whether `calls` said `lines`, one each, in order.
+  static func said(_ calls: [Call], are lines: [String]) -> Bool {
+    calls.count == lines.count && zip(calls, lines).allSatisfy { $0.says($1) }
   }
 
   /// The folder to put first on `PATH`: it holds `espeak-ng`.
@@ -87,7 +101,7 @@ struct FakeVoice {
     let script = """
       #!/bin/sh
       line="$$"
-      for argument in "$@"; do line="$line$(printf '\\t')$argument"; done
+      for argument in "$@"; do line="$line$(printf '\\t')$(printf '%s' "$argument" | tr '\\n' '\\036')"; done
       printf '%s\\n' "$line" >> \(TmuxSession.quote(log))
       \(ending)
 
@@ -103,7 +117,8 @@ struct FakeVoice {
     return text.split(separator: "\n").compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       guard let pid = pid_t(fields[0]) else { return nil }
-      return Call(pid: pid, arguments: Array(fields.dropFirst()))
+      // A line break inside an argument (the markup ends with one) is logged as RS.
+      return Call(pid: pid, arguments: fields.dropFirst().map { $0.replacingOccurrences(of: "\u{1E}", with: "\n") })
     }
   }
 

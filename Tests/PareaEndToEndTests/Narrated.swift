@@ -114,7 +114,7 @@ extension FakeVoice {
     let deadline = ContinuousClock.now + timeout
     while true {
       let calls = calls()
-      if calls.contains(where: { $0.text == text }) { return calls }
+      if calls.contains(where: { $0.says(text) }) { return calls }
       if ContinuousClock.now >= deadline {
         throw HarnessError(
           "timed out after \(timeout) waiting for the voice to be asked to say \"\(text)\"; it was asked for:\n\(calls.map(\.description).joined(separator: "\n"))"

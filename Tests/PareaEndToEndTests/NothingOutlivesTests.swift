@@ -92,7 +92,7 @@ extension EndToEnd {
       try session.waitFor(play.text("key.nightFalls"))
       try session.sendKeys("Enter")
       let voice = try #require(session.fakeVoice)
-      try voice.waitUntilAsked(play.text("narrator.say.nightFalls", ["round": "1"]))
+      try voice.waitUntilAsked(play.text("narrator.say.nightFalls", ["night": play.text("narrator.night.1")]))
       return play
     }
 

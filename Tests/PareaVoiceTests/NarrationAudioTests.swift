@@ -29,17 +29,31 @@ let espeakMissing: Comment =
 @Suite(.enabled(if: espeakAvailable, espeakMissing))
 struct NarrationAudioTests {
   /// Sample names for the `{placeholders}`: one Greek, one Latin (the group's
-  /// names come in either script, whatever the language).
-  static let sampleNames = ["Ελευθερία", "John"]
+  /// names come in either script, whatever the language); a list has both.
+  static let sampleNames = ["Νίκος", "Anna"]
+  static let sampleList = "Νίκος, Anna, Ελένη"
   /// Placeholders that stand for a number ("Night {round}"): filled with one.
   static let numberPlaceholders: Set = ["round", "count", "number", "minutes", "seconds"]
 
-  /// The narrator's lines: locale keys starting with `narrator.say.`, each
-  /// placeholder filled with each sample name in turn, or with a number (a
-  /// line without placeholders once).
+  /// Whether a key is a line the narrator says aloud: the shared lines
+  /// (`narrator.say.*`), a game's night steps as they wake, meet and sleep
+  /// (`game.<game>.step.<step>.wake|meet|sleep`) and a game's own words for a
+  /// shared line (`game.<game>.line.saved|takeAlong…`, see `GameKeys.Line`).
+  static func isSpoken(_ key: String) -> Bool {
+    if key.hasPrefix("narrator.say.") { return true }
+    let parts = key.split(separator: ".")
+    guard parts.count >= 4, parts[0] == "game" else { return false }
+    if parts[2] == "step", parts.count == 5 { return ["wake", "meet", "sleep"].contains(parts[4]) }
+    if parts[2] == "line", parts.count == 4 { return ["saved", "takeAlong", "takeAlongAgain"].contains(parts[3]) }
+    return false
+  }
+
+  /// The narrator's lines, each placeholder filled with each sample name in
+  /// turn (a list with the sample list), or with a number (a line without
+  /// placeholders once).
   static func lines(in language: Language) -> [(key: String, text: String)] {
     let catalog = Catalog.builtIn(language)
-    let keys = catalog.keys(in: language).filter { $0.hasPrefix("narrator.say.") }.sorted()
+    let keys = catalog.keys(in: language).filter(isSpoken).sorted()
     var lines: [(key: String, text: String)] = []
     for key in keys {
       let names = Placeholders.names(in: catalog.lookup(key) ?? "")
@@ -47,13 +61,31 @@ struct NarrationAudioTests {
         lines.append((key: key, text: catalog.text(key)))
         continue
       }
+      // "The first night falls": every ordinal, and a number past them.
+      if let counted = names.first(where: { $0 == "night" || $0 == "day" }) {
+        let phrases = catalog.keys(in: language).filter {
+          $0.hasPrefix("narrator.\(counted).") && ($0.hasSuffix(".other") || $0.last?.isNumber == true)
+        }.sorted()
+        #expect(phrases.count == 11, "\(counted): \(phrases)")
+        for phrase in phrases {
+          lines.append((key: key, text: catalog.text(key, [counted: catalog.text(phrase, ["round": "11"])])))
+        }
+        continue
+      }
       for sample in sampleNames {
         let arguments = Dictionary(
-          uniqueKeysWithValues: names.map { ($0, numberPlaceholders.contains($0) ? "2" : sample) })
+          uniqueKeysWithValues: names.map {
+            ($0, numberPlaceholders.contains($0) ? "2" : $0 == "names" ? sampleList : sample)
+          })
         lines.append((key: key, text: catalog.text(key, arguments)))
       }
     }
     return lines
+  }
+
+  /// The line as the program hands it to espeak-ng.
+  static func markup(_ text: String, _ language: Language) -> String {
+    SpeechMarkup.ssml(text, language: language.rawValue, pronunciations: Catalog.pronunciations(in: language))
   }
 
   @Test(
@@ -73,10 +105,10 @@ struct NarrationAudioTests {
     defer { folder.remove() }
     for (index, line) in lines.enumerated() {
       let file = folder.path + "/\(index).wav"
-      // As the voice says it, but into a file: the language's voice, "--"
-      // before the text.
+      // As the voice says it, but into a file: the language's voice, the
+      // line's markup after "--".
       let result = try run(
-        [espeak, "-v", language.rawValue, "-w", file, "--", line.text], in: folder.path)
+        [espeak, "-v", language.rawValue, "-m", "-w", file, "--", Self.markup(line.text, language)], in: folder.path)
       #expect(
         result.status == 0,
         "\(line.key) \"\(line.text)\": exit \(result.status), \(result.errorOutput)")
@@ -90,6 +122,60 @@ struct NarrationAudioTests {
         bounds.contains(seconds),
         "\(line.key) \"\(line.text)\": \(seconds) s of speech, expected \(bounds.lowerBound)…\(bounds.upperBound) s"
       )
+    }
+  }
+
+  /// espeak-ng's phonemes (`-x`) for every line as the program says it, each
+  /// name in both scripts: a Greek name is said with Greek sounds and a Latin
+  /// one with English sounds in either language (never spelled letter by
+  /// letter: "nu iota kappa…"); nothing of the markup is read aloud; and no
+  /// Greek word is read with a syllable too many (synizesis: μά-τια, not
+  /// μά-τι-α), which `Locales/el/speech.strings` gives as phonemes.
+  @Test("every line is said with each name in the voice of its script and every word as a Greek says it", arguments: Language.allCases)
+  func everyLineSoundsRight(_ language: Language) throws {
+    let espeak = try #require(espeakPath, "espeak-ng is not on PATH (scripts/setup --test installs it)")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let lines = Self.lines(in: language)
+    #expect(lines.contains { $0.text.contains("Νίκος") } && lines.contains { $0.text.contains("Anna") })
+    for line in lines {
+      let result = try run(
+        [espeak, "-v", language.rawValue, "-m", "-x", "-q", "--", Self.markup(line.text, language)], in: folder.path)
+      let phonemes = (try? String(contentsOfFile: folder.path + "/run.out", encoding: .utf8)) ?? ""
+      let said = phonemes.split(whereSeparator: \.isNewline).joined(separator: " ")
+      let context = "\(line.key) \"\(line.text)\" is said [\(said)]"
+      #expect(result.status == 0, "\(context): \(result.errorOutput)")
+      if line.text.contains("Νίκος") {
+        #expect(said.contains("n'ikos"), "Νίκος in Greek sounds: \(context)")
+      }
+      if line.text.contains("Ελένη") {
+        #expect(said.contains("el'eni"), "Ελένη in Greek sounds: \(context)")
+      }
+      if line.text.contains("Anna") {
+        #expect(said.contains("'an@"), "Anna in English sounds: \(context)")
+      }
+      // English letter names (a Greek word spelled out) and the markup said aloud.
+      for leak in ["nj'u:", "'aI@Ut@", "sl'aS", "sp'i:k", "v'OIs", "tel'i;a", "p'i@rI@d", "d'0t"] {
+        #expect(!said.contains(leak), "\"\(leak)\" said: \(context)")
+      }
+      if language == .el {
+        // An unstressed ι before a vowel read as a syllable of its own; «μία»
+        // is two syllables (μί-α) with or without its stress in the sentence.
+        let hiatus = try Regex("(^|[^'])i;[,']?[aeiou]")
+        let checked = said.replacingOccurrences(of: "m,i;a", with: "m'i;a")
+        #expect(checked.firstMatch(of: hiatus) == nil, "a syllable too many: \(context)")
+      }
+    }
+  }
+
+  @Test("every pronunciation is used by a line the narrator says, and is said as written", arguments: Language.allCases)
+  func everyPronunciationIsUsed(_ language: Language) throws {
+    let words = Set(Self.lines(in: language).flatMap { line in
+      line.text.split { !$0.isLetter }.map { $0.lowercased() }
+    })
+    for (word, phonemes) in Catalog.pronunciations(in: language) {
+      #expect(words.contains(word), "speech.\(word) in Locales/\(language.rawValue)/speech.strings is said by no line")
+      #expect(!phonemes.isEmpty && !phonemes.contains("]"), "speech.\(word): \(phonemes)")
     }
   }
 

@@ -30,6 +30,11 @@ enum AppKeys {
   ]
 
   /// Every key built here (and the games' shared lines), for the locale test.
+  /// "The first night" (`.1`…, as far as the tables go), then "Night 11" (`.other`).
+  static let countedNight = "narrator.night"
+  /// "The first day", as the night.
+  static let countedDay = "narrator.day"
+
   static func derived() -> Set<String> {
     var keys: Set<String> = []
     for cause in DeathCause.allCases { keys.insert(GameKeys.cause(cause)) }
@@ -56,6 +61,8 @@ enum AppKeys {
     }
     for mode in NarrationMode.allCases { keys.formUnion([narrationMode(mode), narrationHint(mode)]) }
     for speed in VoiceSpeed.allCases { keys.insert(voiceSpeed(speed)) }
+    // The night and the day said as ordinals, then as numbers (`NarratorLines.counted`).
+    for counted in [countedNight, countedDay] { keys.formUnion([counted + ".1", counted + ".other"]) }
     for tie in TieRule.allCases { keys.insert(Self.tie(tie)) }
     // Counted phrases (`.one`, `.other`): the rules texts' numbers, the
     // setup's lengths, the notices that did not fit.

@@ -91,6 +91,8 @@ enum GameKeys {
     case saved = "narrator.say.saved"
     /// A player out who takes another along ({name}).
     case takeAlong = "narrator.say.takeAlong"
+    /// The same, right after the morning named the player killed in the night (no name again).
+    case takeAlongAgain = "narrator.say.takeAlongAgain"
     /// The story: the victim was protected.
     case storySaved = "story.saved"
     /// What Parea narrating means, on the page of who narrates.

@@ -8,10 +8,42 @@ enum NarratorLines {
     table.seats.indices.contains(seat) ? table.seats[seat].name : "?"
   }
 
+  /// "The first night falls…": the night said as an ordinal to the tenth, then as a number.
+  static func nightFalls(_ round: Int, words: Words) -> String {
+    words("narrator.say.nightFalls", ["night": counted(AppKeys.countedNight, round, words: words)])
+  }
+
+  /// "The first day begins…", as the night.
+  static func dayBegins(_ round: Int, words: Words) -> String {
+    words("narrator.say.day", ["day": counted(AppKeys.countedDay, round, words: words)])
+  }
+
+  /// `<prefix>.<round>` where the tables have it ("the first night"), else `<prefix>.other` ("Night 11").
+  private static func counted(_ prefix: String, _ round: Int, words: Words) -> String {
+    let ordinal = "\(prefix).\(round)"
+    return words.wording.has(ordinal) ? words(ordinal) : words(prefix + ".other", ["round": String(round)])
+  }
+
+  /// The lines `cues` say, in order. A morning that names a kamikaze killed
+  /// in the night goes on without saying the name again.
+  static func lines(for cues: [NarrationCue], table: Table, words: Words) -> [String] {
+    var diedThisMorning: Int?
+    var lines: [String] = []
+    for cue in cues {
+      if case .morning(let died, _) = cue { diedThisMorning = died }
+      if case .takeAlong(let by) = cue, by == diedThisMorning {
+        lines.append(words.line(.takeAlongAgain, of: table.game))
+      } else if let line = line(for: cue, table: table, words: words) {
+        lines.append(line)
+      }
+    }
+    return lines
+  }
+
   /// The line a cue says, if it says one.
   static func line(for cue: NarrationCue, table: Table, words: Words) -> String? {
     switch cue {
-    case .nightFalls(let round): return words("narrator.say.nightFalls", ["round": String(round)])
+    case .nightFalls(let round): return nightFalls(round, words: words)
     case .wake(let step, let meetingOnly): return words(GameKeys.step(table.game, step, meetingOnly ? .meet : .wake))
     case .chosen: return nil
     case .sleep(let step): return words(GameKeys.step(table.game, step, .sleep))
@@ -25,7 +57,7 @@ enum NarratorLines {
       return words("narrator.say.morning") + " " + news
     case .takeAlong(let by): return words.line(.takeAlong, of: table.game, ["name": name(by, table)])
     case .taken(let seat, _): return words("narrator.say.taken", ["name": name(seat, table)])
-    case .day(let round): return words("narrator.say.day", ["round": String(round)])
+    case .day(let round): return dayBegins(round, words: words)
     case .vote(let timeUp): return words(timeUp ? "narrator.say.timeUp" : "narrator.say.vote")
     case .votedOut(let seat): return words("narrator.say.votedOut", ["name": name(seat, table)])
     case .tied(let revote):
@@ -68,7 +100,7 @@ enum NarratorLines {
       let round = table.isOpenPhase ? table.round + 1 : table.round
       return words("narrator.dusk.title", ["round": String(round)])
     case .nightFalls:
-      return words("narrator.say.nightFalls", ["round": String(table.round)])
+      return nightFalls(table.round, words: words)
     case .awake(let index):
       guard steps.indices.contains(index) else { return "" }
       return line(for: .wake(steps[index].id, meetingOnly: table.isMeetingNight()), table: table, words: words) ?? ""
@@ -90,13 +122,13 @@ enum NarratorLines {
       return parts.joined(separator: " ")
     case .takeAlong:
       guard case .takePlayer(let by)? = table.pending else { return "" }
-      let choice = words.line(.takeAlong, of: table.game, ["name": name(by, table)])
-      // A kamikaze killed at night: the morning comes first, as it was said.
-      guard table.isSecretPhase else { return choice }
-      return [words("narrator.say.morning"), words("narrator.say.died", ["name": name(by, table)]), choice]
+      // A kamikaze killed at night: the morning comes first, as it was said,
+      // and names the kamikaze once.
+      guard table.isSecretPhase else { return words.line(.takeAlong, of: table.game, ["name": name(by, table)]) }
+      return [words("narrator.say.morning"), words("narrator.say.died", ["name": name(by, table)]), words.line(.takeAlongAgain, of: table.game)]
         .joined(separator: " ")
     case .discussion:
-      return words("narrator.say.day", ["round": String(table.round)])
+      return dayBegins(table.round, words: words)
     case .vote:
       return narration.revoting ? line(for: .tied(revote: true), table: table, words: words) ?? "" : words("narrator.say.vote")
     case .over:
@@ -135,7 +167,7 @@ extension NarratorScreen {
     if let said, said.stage == narration.stage {
       // What was said for this stage, in its words: the vote's result, a
       // tie, "time is up".
-      line = said.cues.compactMap { NarratorLines.line(for: $0, table: table, words: words) }.joined(separator: " ")
+      line = NarratorLines.lines(for: said.cues, table: table, words: words).joined(separator: " ")
     } else if moderator, narration.stage == .dusk,
       let outcome = NarratorLines.dayOutcome(table: table, rules: table.options.dealt, words: words)
     {

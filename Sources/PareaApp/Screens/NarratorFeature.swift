@@ -221,7 +221,7 @@ extension NarratorScreen: Feature {
     if cues.contains(where: { if case .sleep = $0 { true } else { $0 == .chosen } }) {
       effects.append(.redrawAll)
     }
-    let lines = cues.compactMap { NarratorLines.line(for: $0, table: table, words: context.words) }
+    let lines = NarratorLines.lines(for: cues, table: table, words: context.words)
     if !lines.isEmpty {
       // What is said is shown, in the same words, until the next stage.
       said = SaidLine(cues: cues, stage: narration.stage)
