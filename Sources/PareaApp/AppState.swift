@@ -53,10 +53,12 @@ public struct Notice: Hashable, Sendable {
         "count": number(count), "min": number(allowed?.lowerBound ?? 0),
         "max": number(allowed?.upperBound ?? 0), "players": number(players),
       ]
-      // One number allowed: not "between 1 and 1".
+      // One number allowed: not "between 1 and 1"; two adjacent: "1 or 2".
       if let allowed, allowed.lowerBound == allowed.upperBound {
         message = "error.badCount.exact.message"
         args["number"] = number(allowed.lowerBound)
+      } else if let allowed, allowed.count == 2 {
+        message = "error.badCount.pair.message"
       }
     }
     return Notice(kind: .error, title: AppKeys.error(error) + ".title", message: message, args: args)

@@ -94,6 +94,13 @@ import Testing
     let killer = state.rulesText(of: Killer(), words: words)
     #expect(killer.contains("has made \(Killer.copAttempts) wrong accusations"))
     #expect(killer.contains("\(Killer().players.lowerBound) to \(Killer().players.upperBound) players"))
+    // Killer's text says "choose 1 or 2 killers": true while its limit is two adjacent numbers.
+    if case .countBad(_, let limit, _, _) = Killer().setupKind {
+      #expect(limit.count == 2, "Killer's rules say \"{minBad} or {maxBad}\": write them as a range again")
+      #expect(killer.contains("choose \(limit.lowerBound) or \(limit.upperBound) killers"))
+    } else {
+      Issue.record("Killer counts its killers")
+    }
   }
 
   /// Palermo's night and tie paragraphs and who narrates follow the settings;

@@ -67,7 +67,7 @@ private typealias R = Palermo.Roles
     if meetingOnly {
       #expect(app.state.table == before)
       #expect(app.page?.mode == .main && app.page?.notice?.title == "table.meetingNight.title")
-      #expect(app.screen.contains("Nobody dies tonight"), "\(app.screen)")
+      #expect(app.screen.contains("Nobody dies on the first night"), "\(app.screen)")
       expectGolden(app.render(width: 80, height: 24), "table-palermo-meeting-night.en")
     } else {
       #expect(app.page?.mode == .pick(.markDead))

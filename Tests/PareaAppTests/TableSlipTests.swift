@@ -145,7 +145,7 @@ extension App {
     let question = Confirmation(.secondDeath(seat: 6, cause: .killedAtNight, earlier: 5))
     // Enter asks first and records nothing yet.
     store.send(.table(.pick)) { $0.confirmation = question }
-    #expect(store.app.screen.contains("Γιώργος already died tonight — record another?"))
+    #expect(store.app.screen.contains("Γιώργος already died during this night — record"))
     // No: nothing recorded, back to the list.
     store.press(.character("n")) {
       $0.confirmation = nil

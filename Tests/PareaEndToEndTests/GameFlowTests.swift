@@ -251,7 +251,8 @@ extension EndToEnd {
       let wrong = play.text("table.accuseWrong.message", [
         "name": names[citizens[1]], "left": play.text("table.accusationsLeft.other", ["count": "2"]),
       ])
-      try session.waitFor(wrong)
+      // The message wraps in its box.
+      try session.waitUntil("the screen says \"\(wrong)\"") { Screens.flatInBox($0).contains(wrong) }
       try session.waitFor(play.text("table.accusationsLeft", ["count": "2"]))
       try session.sendKeys("Enter")
       // The header's counter of wrong accusations stays; the result's box goes.

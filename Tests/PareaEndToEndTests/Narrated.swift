@@ -68,6 +68,13 @@ extension Screens {
       .joined(separator: " ")
   }
 
+  /// `flat` of a message in a box: its side borders dropped, so that a
+  /// message wrapped inside it reads as one line.
+  static func flatInBox(_ capture: String) -> String {
+    flat(capture.replacingOccurrences(of: "│", with: " "))
+      .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+  }
+
   /// `flat` of the columns left of the day's actions panel (the narrator's
   /// words by day wrap there, beside the panel).
   static func flatBesideThePanel(_ capture: String) -> String {

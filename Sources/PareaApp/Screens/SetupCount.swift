@@ -54,10 +54,11 @@ extension SetupScreen {
     }
     canvas.center(parts.joined(separator: words("list.separator")), row: 11, in: bounds, style: Theme.good)
     if let allowed = rules.allowedBadCounts(players: state.players.count) {
-      // One number allowed: not "1 to 1".
+      // One number allowed: not "1 to 1"; two adjacent: "1 or 2", not "1 to 2".
+      let limitWords = ["min": String(allowed.lowerBound), "max": String(allowed.upperBound)]
       let limits = allowed.lowerBound == allowed.upperBound
         ? words("setup.countLimits.exact", ["number": String(allowed.lowerBound)])
-        : words("setup.countLimits", ["min": String(allowed.lowerBound), "max": String(allowed.upperBound)])
+        : words(allowed.count == 2 ? "setup.countLimits.pair" : "setup.countLimits", limitWords)
       canvas.center(limits, row: 13, in: bounds, style: Theme.dim)
     }
     var hints = rows.count == 1 ? [] : [KeyHint(key: "↑↓", label: words("key.move"))]
