@@ -78,7 +78,8 @@ import Testing
     app.addPlayers(["Anna", "Νίκος", "ελένη"])
     app.type("ΕΛΈΝΗ")
     app.press(.enter)
-    expectGolden(app.render(width: 80, height: 24), "players-duplicate.\(language)")
+    // The refused name stays, highlighted: the next name typed takes its place.
+    expectGolden(app.render(width: 80, height: 24), "players-duplicate.\(language)", styles: true)
     app.press(.backspace, .backspace, .backspace, .backspace, .backspace, .enter)
     expectGolden(app.render(width: 80, height: 24), "players-too-few.\(language)")
     app.press(.tab, .down)

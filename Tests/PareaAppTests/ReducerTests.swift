@@ -63,8 +63,51 @@ import PareaRules
       var page = PlayersScreen()
       for character in "  ΝΙΚΟΣ " { page.field.insert(character) }
       page.notice = .setup(.duplicateName("Νίκος"))
+      page.replacesOnType = true
       $0.screen = .players(page)
     }
+    // The next character starts the next name in its place: never typed onto the refused one.
+    store.send(.players(.type("Μ"))) {
+      var page = PlayersScreen()
+      page.field.insert("Μ")
+      $0.screen = .players(page)
+    }
+  }
+
+  @Test func aRefusedNameCanBeEditedInstead() {
+    var store = TestStore(makeApp())
+    store.app.send(.home(.choose))
+    store.app.addPlayers(["Νίκος"])
+    store.app.type("Νίκος")
+    store.app.send(.players(.submit))
+    // ← moves into the refused name; what is typed then goes into it.
+    store.send(.players(.cursor(-1))) {
+      var page = PlayersScreen()
+      for character in "Νίκος" { page.field.insert(character) }
+      page.field.cursor = 4
+      page.notice = nil
+      $0.screen = .players(page)
+    }
+    store.app.send(.players(.cursor(1000)))
+    store.app.type(" Π")
+    store.send(.players(.submit)) {
+      $0.players = ["Νίκος", "Νίκος Π"]
+      $0.screen = .players(PlayersScreen())
+    }
+  }
+
+  @Test func enterInTheQuickPicksGoesOnAndSpaceTogglesAName() {
+    var store = TestStore(makeApp(savedNames: ["Anna", "Bob", "Chris", "Dora", "Eve", "Fay", "Gus"]))
+    store.app.send(.home(.choose))
+    store.app.press(.tab, .character(" "))
+    #expect(store.state.players == ["Anna"])
+    store.app.press(.character("+"))
+    #expect(store.state.players.count == 7)
+    store.app.press(.character(" "))  // Anna out again
+    #expect(store.state.players == ["Bob", "Chris", "Dora", "Eve", "Fay", "Gus"])
+    store.app.press(.character(" "))
+    store.app.press(.enter)
+    #expect(store.state.screen.setupPage != nil, "Enter in the quick picks goes on to the setup")
   }
 
   @Test func tooFewPlayersStaysWithAMessage() {

@@ -91,6 +91,10 @@ extension EndToEnd {
       try play.chooseGame(1)
       try session.sendKeys("+")  // last time's players
       try session.waitFor("5. Eve")
+      // Enter goes on from the quick picks too (Space adds or takes out a name).
+      try session.sendKeys("Tab")
+      try session.sendKeys("Tab")
+      try session.waitFor("Space " + play.text("key.toggle"))
       try play.continueToSetup()
       try session.waitFor(play.text("setup.narration.title"))
       try session.settled("▸ " + play.text("setup.narration.manual"))

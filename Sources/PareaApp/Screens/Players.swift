@@ -15,6 +15,10 @@ public struct PlayersScreen: Hashable, Sendable {
   public var pickSelection = 0
   /// An error or note shown under the lists.
   public var notice: Notice?
+  /// A name Enter could not add stays in the field, highlighted: the next
+  /// character typed starts the next name in its place, while ←→, Home, End
+  /// and the delete keys edit it (it is never lost, nor typed onto).
+  public var replacesOnType = false
 
   /// Starts with the cursor in the name field.
   public init() {}
@@ -52,7 +56,9 @@ public struct PlayersScreen: Hashable, Sendable {
     case (.list, .enter): return .players(.proceed)
     case (.list, .right): return .players(.focusNext)
     case (.picks, .left): return .players(.focusPrevious)
-    case (.picks, .enter), (.picks, .character(" ")): return .players(.togglePick)
+    // Enter goes on from every part; Space adds or takes out a quick pick.
+    case (.picks, .enter): return .players(.proceed)
+    case (.picks, .character(" ")): return .players(.togglePick)
     default: return nil
     }
   }
@@ -69,6 +75,12 @@ public struct PlayersScreen: Hashable, Sendable {
     // The name field, with how much of a name it still takes.
     let fieldBox = Rect(row: 3, column: 3, width: 40, height: 3)
     field.draw(into: &canvas, in: fieldBox, title: words("players.name"), focused: focus == .field)
+    if replacesOnType && !field.text.isEmpty {
+      // The refused name, highlighted: typing replaces it.
+      canvas.write(
+        TextWidth.truncate(field.text, to: fieldBox.width - 4), row: fieldBox.row + 1, column: fieldBox.column + 2,
+        style: Theme.selected)
+    }
     let used = TextWidth.of(field.text)
     let length = " " + words("players.nameWidth", ["count": String(used), "max": String(PlayerName.maxWidth)]) + " "
     canvas.write(
@@ -121,7 +133,7 @@ public struct PlayersScreen: Hashable, Sendable {
         KeyHint(key: "Enter", label: words("key.continue")),
       ]
     case .picks:
-      hints = [KeyHint(key: "Enter", label: words("key.toggle"))]
+      hints = [KeyHint(key: "Space", label: words("key.toggle")), KeyHint(key: "Enter", label: words("key.continue"))]
     }
     let added = Set(state.players.map(PlayerName.key))
     if focus != .list, field.text.isEmpty, state.savedNames.contains(where: { !added.contains(PlayerName.key($0)) }) {
@@ -173,9 +185,13 @@ extension PlayersScreen: Feature {
     notice = nil
     // The group as this action leaves it, if it changed.
     var changed: [Change] { players == state.players ? [] : [.players(players)] }
+    let replacing = replacesOnType
+    replacesOnType = false
     switch action {
     case .type(let character):
       focus = .field
+      // A refused name, highlighted, gives way to the next one typed.
+      if replacing { field.clear() }
       if let refusal = PlayerName.refusal(typing: character, into: field.text) {
         notice = .name(refusal)
       } else {
@@ -191,7 +207,7 @@ extension PlayersScreen: Feature {
         return proceedToSetup(players, in: state)
       }
       notice = Self.add(field.text, to: &players, rules: rules)
-      if notice == nil { field.clear() }
+      if notice == nil { field.clear() } else { replacesOnType = true }
     case .proceed: return proceedToSetup(players, in: state)
     case .focusNext, .focusPrevious:
       var order: [PlayersScreen.Focus] = [.field]
