@@ -30,6 +30,9 @@ public struct AppConfiguration: Sendable {
   /// by asking whether to play without saving or to quit
   /// (`Confirmation.Question.playWithoutSaving`).
   public var noWorkingLock: Confirmation.Question?
+  /// Whether `seed` was given (`--seed`): the game then keeps where the
+  /// sequence stands, and a restart with the same seed goes on from there.
+  public var seeded = false
 
   /// Creates a configuration.
   public init(
@@ -52,6 +55,8 @@ public struct AppConfiguration: Sendable {
 /// locations and the words.
 struct Environment: Sendable {
   var generator: SplitMix64
+  /// The seed a `--seed` run was given (nil for the system's randomness).
+  var seed: UInt64? = nil
   let lazyLocations: LazyLocations
 
   /// The Spy locations, worked out on first use (not at start-up: a Palermo
@@ -145,6 +150,7 @@ public struct App: Sendable {
     environment = Environment(
       generator: SplitMix64(seed: configuration.seed),
       lazyLocations: LazyLocations(configuration.locations), wording: configuration.wording)
+    environment.seed = configuration.seeded ? configuration.seed : nil
   }
 
   /// Starts from a given state (tests, and resuming a saved game).

@@ -20,6 +20,12 @@ extension AppState {
     let before = guardedMoment
     let effects = apply(action, environment: &environment)
     guardMoment(after: before)
+    // A seeded run keeps where its sequence stands with the game it saves.
+    if let seed = environment.seed, session != nil {
+      session?.seeded = SeededSequence(seed: seed, state: environment.generator.state)
+    } else if environment.seed == nil, session?.seeded != nil {
+      session?.seeded = nil  // played on without the seed: its place in the sequence is gone
+    }
     return effects
   }
 
@@ -42,6 +48,11 @@ extension AppState {
       // locations too (`Store.knownLocations`).
       guard let session else { return [] }
       restore(session)
+      // Started again with the seed it was dealt with: the sequence goes on
+      // (round 4 is not round 1 dealt again).
+      if let seeded = session.seeded, seeded.seed == environment.seed {
+        environment.generator = seeded.generator
+      }
       return []
     case .reported(let reported):
       for notice in reported where !notices.contains(notice) { notices.append(notice) }
@@ -57,7 +68,16 @@ extension AppState {
       if screen.narratorBeneath != nil {
         // The narrator keeps its own time: the night's steps and the day's timer.
         effects += tickNarration(now: now, environment: environment)
-      } else if session?.timer?.tick(now: now) == true {
+      } else if var timer = session?.timer {
+        let before = timer.remaining
+        let ranOut = timer.tick(now: now)
+        session?.timer = timer
+        guard ranOut else {
+          // A running round's time left is saved every `RoundTimer.saveEvery`:
+          // a restart loses at most that much of it.
+          if RoundTimer.crossesSave(from: before, to: timer.remaining) { effects.append(.saveGame) }
+          return effects
+        }
         // Each game says what comes next: Spy's accusation, Palermo's vote.
         let timeUp = Notice(kind: .info, title: "timer.up.title", message: GameKeys.timeUp(rules.id))
         if screen.tableBeneath != nil {
@@ -71,6 +91,7 @@ extension AppState {
           screen = .info(info)
         }
         effects.append(.bell)
+        effects.append(.saveGame)
       }
       return effects
     case .resize(let width, let height):

@@ -20,6 +20,9 @@ public struct GameSession: Hashable, Sendable {
   /// The timer of the round in play (Spy's questions, one Palermo day), once
   /// the table starts one. Not saved: it counts on the running program's clock.
   public var timer: RoundTimer?
+  /// In a run started with `--seed`, where its sequence stands (saved with the
+  /// game, so a restart with the same seed goes on with it).
+  public var seeded: SeededSequence?
   /// Points from earlier rounds with these players (Spy), by name.
   public var scores: [String: Int]
   /// Rounds finished in this scored session; the results say which round this
@@ -146,7 +149,7 @@ public struct GameSession: Hashable, Sendable {
     if let narration, narration.mode == .manual || !rules.hasNightSteps {
       return false
     }
-    guard table.isConsistent else { return false }
+    guard table.isConsistent, timer?.isValid ?? true else { return false }
     // A narration that cannot go on with this table would leave a screen where Enter does nothing.
     return narration?.isConsistent(with: table) ?? true
   }
@@ -192,7 +195,7 @@ public struct GameSession: Hashable, Sendable {
 
 extension GameSession: Codable {
   private enum CodingKeys: String, CodingKey {
-    case players, setup, table, game, roundsPlayed, nextReveal, scores, narration
+    case players, setup, table, game, roundsPlayed, nextReveal, scores, narration, timer, seeded
   }
 
   /// Reads the fields of a saved game (`game.json`); the store reads its `version` beside them.
@@ -219,6 +222,9 @@ extension GameSession: Codable {
       scores: try container.decodeIfPresent([String: Int].self, forKey: .scores) ?? [:],
       roundsPlayed: try container.decodeIfPresent(Int.self, forKey: .roundsPlayed) ?? 0,
       narration: narration)
+    // The round's timer comes back with its time left, paused (`RoundTimer.resumed`).
+    timer = try container.decodeIfPresent(RoundTimer.self, forKey: .timer)?.resumed
+    seeded = try container.decodeIfPresent(SeededSequence.self, forKey: .seeded)
   }
 
   /// Writes the fields as files have always had them: `game` only between
@@ -237,5 +243,8 @@ extension GameSession: Codable {
     var narration = narration
     narration?.earlierRules = table?.hasOptions == true ? table?.options.dealt : nil
     try container.encodeIfPresent(narration, forKey: .narration)
+    // A timer belongs to a round: between rounds there is none to keep.
+    if table != nil { try container.encodeIfPresent(timer?.resumed, forKey: .timer) }
+    try container.encodeIfPresent(seeded, forKey: .seeded)
   }
 }

@@ -17,6 +17,25 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
   }
 }
 
+/// Where a seeded run's sequence stands (`--seed`), kept with the game it
+/// dealt: a run started again with the same seed goes on from here instead of
+/// dealing the first game again. Never kept for a run without `--seed`.
+public struct SeededSequence: Hashable, Codable, Sendable {
+  /// The seed the run was started with.
+  public var seed: UInt64
+  /// The generator's state after the last draw.
+  public var state: UInt64
+
+  /// A sequence from `seed` that stands at `state`.
+  public init(seed: UInt64, state: UInt64) {
+    self.seed = seed
+    self.state = state
+  }
+
+  /// The generator that goes on from here.
+  public var generator: SplitMix64 { SplitMix64(seed: state) }
+}
+
 extension RandomNumberGenerator {
   /// A uniformly random integer in `0..<bound` (Lemire's method with rejection).
   ///

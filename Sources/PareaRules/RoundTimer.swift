@@ -18,6 +18,37 @@ public struct RoundTimer: Hashable, Codable, Sendable {
     lastTick = nil
   }
 
+  /// How often a running timer's time left is saved, in milliseconds: a
+  /// restart (the terminal closed by accident) loses at most this much.
+  public static let saveEvery = 10_000
+
+  /// Whether the time left went from `before` to `after` across a multiple of `saveEvery`.
+  public static func crossesSave(from before: Int, to after: Int) -> Bool {
+    after < before && (before - 1) / saveEvery != (after - 1) / saveEvery
+  }
+
+  /// Whether the value could be a round's timer: a length the table allows
+  /// (1 to 60 minutes) and a time left within it.
+  public var isValid: Bool {
+    (60...3600).contains(duration) && (0...duration * 1000).contains(remaining)
+  }
+
+  /// The timer as a restart finds it: its time left, paused (the clock it
+  /// ran on was the last run's, and the time Parea was closed is not the round's).
+  public var resumed: RoundTimer {
+    var timer = self
+    timer.running = false
+    timer.lastTick = nil
+    return timer
+  }
+
+  /// The same timer with `remaining` milliseconds left.
+  public func with(remaining: Int) -> RoundTimer {
+    var timer = self
+    timer.remaining = remaining
+    return timer
+  }
+
   /// Whether the time has run out.
   public var expired: Bool { remaining <= 0 }
 

@@ -88,6 +88,7 @@ func loadStartup(language flag: Language?, seed: UInt64?, access: StoreAccess) -
   configuration.excludedLocations = Set(settings.value.excludedLocations.map(LocationID.init))
   configuration.preferences = settings.value.preferences
   configuration.noWorkingLock = question
+  configuration.seeded = seed != nil
   return Startup(
     configuration: configuration, savedGameSummary: savedGameSummary,
     storage: Storage(store: store, settings: settings.value, lock: lock))

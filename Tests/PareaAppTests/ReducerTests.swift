@@ -430,7 +430,7 @@ import PareaRules
 
   @Test func aRoundTimerDoesNotOutliveItsGame() {
     var store = TestStore(Self.spyTable())
-    store.send(.table(.command(.timer))) {
+    store.send(.table(.command(.timer)), effects: [.saveGame]) {
       $0.session?.timer = RoundTimer(minutes: 10)
       $0.session?.timer?.running = true
     }
@@ -458,7 +458,7 @@ import PareaRules
     store.send(.table(.adjustTimer(1)))  // no timer yet: nothing to adjust
     var timer = RoundTimer(minutes: 10)
     timer.running = true
-    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    store.send(.table(.command(.timer)), effects: [.saveGame]) { [timer] in $0.session?.timer = timer }
     #expect(store.state.timer?.display == "10:00")
     timer.lastTick = 0
     store.send(.tick(now: 0)) { [timer] in
@@ -467,17 +467,18 @@ import PareaRules
     }
     timer.lastTick = 60_000
     timer.remaining = 540_000
-    store.send(.tick(now: 60_000)) { [timer] in
+    // A minute later: the time left is saved (every ten seconds while it runs).
+    store.send(.tick(now: 60_000), effects: [.saveGame]) { [timer] in
       $0.clock = 60_000
       $0.session?.timer = timer
     }
     #expect(store.state.timer?.display == "09:00")
     timer.running = false  // pause
     timer.lastTick = nil
-    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    store.send(.table(.command(.timer)), effects: [.saveGame]) { [timer] in $0.session?.timer = timer }
     store.send(.tick(now: 200_000)) { $0.clock = 200_000 }  // a paused timer does not count
     timer.running = true
-    store.send(.table(.command(.timer))) { [timer] in $0.session?.timer = timer }
+    store.send(.table(.command(.timer)), effects: [.saveGame]) { [timer] in $0.session?.timer = timer }
     timer.lastTick = 300_000
     store.send(.tick(now: 300_000)) { [timer] in
       $0.clock = 300_000
@@ -486,7 +487,7 @@ import PareaRules
     timer.remaining = 0
     timer.running = false
     timer.lastTick = nil
-    try store.send(.tick(now: 840_000), effects: [.bell]) { [timer] in
+    try store.send(.tick(now: 840_000), effects: [.bell, .saveGame]) { [timer] in
       $0.clock = 840_000
       $0.session?.timer = timer
       var page = try #require($0.screen.tablePage)

@@ -72,7 +72,7 @@ import Testing
     app.press(.enter)
     app.revealEveryoneByKeys()
     var store = TestStore(app)
-    store.press(.character("t")) {
+    store.press(.character("t"), effects: [.saveGame]) {
       $0.session?.timer = RoundTimer(minutes: 7)
       $0.session?.timer?.running = true
     }
@@ -102,7 +102,7 @@ import Testing
     store.press(.right, effects: [.saveSettings]) { $0.preferences.roundMinutes["palermo"] = 4 }
     store.app.press(.enter, .character("s"), .character("d"))
     store.app.revealEveryoneByKeys()
-    store.press(.character("t")) {
+    store.press(.character("t"), effects: [.saveGame]) {
       $0.session?.timer = RoundTimer(minutes: 4)
       $0.session?.timer?.running = true
     }

@@ -339,7 +339,7 @@ import Testing
     #expect(app.state.timer?.running == true)
     #expect(app.state.timer?.remaining == (minutes - 1) * 60_000)
     let effects = app.tick(now: start + Int64(minutes) * 60_000)
-    #expect(effects == [.bell])
+    #expect(effects == [.bell, .saveGame])
     var told = table
     told.notice = Notice(kind: .info, title: "timer.up.title", message: "timer.up.spy.message")
     #expect(app.state.screen == .info(InfoScreen(game: "spy", returnTo: ReturnPoint(.table(told)))))

@@ -1,3 +1,4 @@
+import Foundation  // JSONEncoder / JSONDecoder only: game.json as the store writes and reads it
 import PareaCanvas
 import PareaLocale
 import PareaRules
@@ -118,5 +119,94 @@ import Testing
     app.send(.summary(.scroll(-1)))
     #expect(app.state.screen.summaryPage?.scroll == atEnd - 1)
     #expect(app.render(width: 80, height: 24) != shown, "one step back moves the view")
+  }
+}
+
+
+/// A restart finds the round's timer with its time left, and a seeded run its
+/// place in the sequence.
+@Suite struct RestartTests {
+  /// The session as a restart reads it from game.json.
+  static func reread(_ session: GameSession) throws -> GameSession {
+    let data = try JSONEncoder().encode(session)
+    return try JSONDecoder().decode(GameSession.self, from: data)
+  }
+
+  @Test func theSpyTimerIsSavedAndComesBackPausedWithItsTimeLeft() throws {
+    var store = TestStore(HouseRuleTests.spyTable())
+    store.send(.table(.command(.timer)), effects: [.saveGame]) {
+      $0.session?.timer = RoundTimer(minutes: 10)
+      $0.session?.timer?.running = true
+    }
+    store.app.tick(now: 1_000)
+    // Every ten seconds of a running round, the time left is saved.
+    #expect(store.app.tick(now: 9_000) == [])
+    #expect(store.app.tick(now: 12_000) == [.saveGame])
+    #expect(store.app.tick(now: 15_000) == [])
+    let saved = try #require(store.state.session)
+    #expect(saved.timer?.remaining == 600_000 - 14_000)
+    let restarted = try Self.reread(saved)
+    #expect(restarted.timer == RoundTimer(minutes: 10).with(remaining: 586_000))
+    #expect(restarted.isValid(rules: Spy()))
+    // The restarted app shows it paused; `t` goes on from there.
+    var app = HandEditedGameTests.resumed(restarted, configuration())
+    app.send(.home(.choose))  // the saved game, first on the menu
+    #expect(app.state.timer?.running == false && app.state.timer?.remaining == 586_000)
+    app.send(.table(.command(.timer)))
+    app.tick(now: 500)
+    app.tick(now: 2_500)
+    #expect(app.state.timer?.remaining == 584_000)
+  }
+
+  @Test func aTimerThatCannotBeIsRefused() throws {
+    var session = try #require(HouseRuleTests.spyTable().state.session)
+    for (duration, remaining) in [(59, 0), (3601, 0), (600, -1), (600, 600_001), (Int.max, 0)] {
+      var timer = RoundTimer(minutes: 1)
+      timer.duration = duration
+      timer.remaining = remaining
+      session.timer = timer
+      #expect(!session.isValid(rules: Spy()), "\(duration) s, \(remaining) ms left")
+    }
+  }
+
+  /// Round 4 after a restart with the same seed is round 4, not round 1 again.
+  @Test func aSeededRunResumesItsSequence() throws {
+    func seeded() -> App {
+      var configuration = configuration(.en, seed: 42)
+      configuration.seeded = true
+      return App(configuration: configuration)
+    }
+    func nextRound(_ app: inout App) {
+      app.send(.summary(.playAgain))
+      app.send(.setup(.deal))
+      app.revealEveryone()
+    }
+    var app = seeded()
+    app.send(.home(.play("spy")))
+    app.addPlayers(["A", "B", "C", "D", "E"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    let first = try #require(app.state.table)
+    app.revealEveryone()
+    app.send(.table(.command(.end)))
+    app.send(.confirm(true))
+    let saved = try #require(app.state.session)
+    #expect(saved.seeded?.seed == 42)
+    // Played on in the same run…
+    var goingOn = app
+    nextRound(&goingOn)
+    let second = try #require(goingOn.state.table)
+    // …and after a restart with the same seed: the same next deal.
+    var seededConfiguration = configuration(.en, seed: 42)
+    seededConfiguration.seeded = true
+    var restarted = HandEditedGameTests.resumed(try Self.reread(saved), seededConfiguration)
+    restarted.send(.home(.choose))
+    nextRound(&restarted)
+    #expect(restarted.state.table == second)
+    #expect(second.seats.map(\.role) != first.seats.map(\.role) || second.location != first.location)
+    // Without the seed, nothing of the sequence is kept.
+    var unseeded = HandEditedGameTests.resumed(try Self.reread(saved), configuration(.en, seed: 42))
+    unseeded.send(.home(.choose))
+    #expect(unseeded.state.session?.seeded == nil)
   }
 }

@@ -73,6 +73,8 @@ extension TableScreen: Feature {
       case .timer:
         // The length the group chose on the setup (or the game's own), kept at the deal.
         _ = try? draft.apply(.timer(.toggle(minutes: draft.table.roundMinutes)))
+        // Saved with its time left: a restart finds it where it was, paused.
+        outcome.effects.append(.saveGame)
       case .guessLocation:
         startPick(.guesser)
       // Pages of their own, which come back to the list as it was.
