@@ -54,6 +54,55 @@ extension EndToEnd {
   }
 }
 
+extension EndToEnd.SpySessionTests {
+  /// The round's time left as the table shows it ("09:57"), in seconds.
+  static func secondsLeft(_ screen: String) -> Int? {
+    screen.firstMatch(of: /\b(\d\d):(\d\d)\b/).flatMap { match in
+      Int(match.1).flatMap { minutes in Int(match.2).map { minutes * 60 + $0 } }
+    }
+  }
+
+  @Test("the round's timer survives a closed terminal: it comes back paused at its time left (less at most ten seconds), and goes on from there")
+  func theTimerSurvivesARestart() throws {
+    let run = try ResumeTests.Run()
+    let first = try run.start(["--seed", "4"])
+    var play = Driver(first)
+    try play.chooseGame(2)
+    try play.addPlayers(["Anna", "Bob", "Chris", "Dina"])
+    try play.continueToSetup()
+    try first.sendKeys("Enter")
+    try play.waitForHandOff("Anna")
+    try play.revealAll(try play.saved())
+    try play.waitForTable()
+    try first.sendKeys("t")
+    // Past the first ten seconds of questions, the terminal is closed.
+    let last = try first.waitUntil("eleven seconds of the round", timeout: .seconds(30)) {
+      (Self.secondsLeft($0) ?? 600) <= 589
+    }
+    try first.signal(SIGHUP)
+    _ = try first.waitForExit()
+    let closedAt = try #require(Self.secondsLeft(last))
+    first.kill()
+
+    let second = try run.start()
+    play = Driver(second)
+    try play.expectResumeOffered(game: "spy", players: 4)
+    try second.sendKeys("Enter")
+    let table = try play.waitForTable()
+    let resumed = try #require(Self.secondsLeft(table), "no time left on:\n\(table)")
+    // Saved every ten seconds while it ran: at most ten seconds are given back.
+    #expect((closedAt...closedAt + 10).contains(resumed), "closed at \(closedAt) s left, came back at \(resumed) s")
+    #expect(resumed < 600, "the round started again from the top")
+    // Paused: it does not move until `t`.
+    usleep(2_200_000)
+    #expect(Self.secondsLeft(try second.capture()) == resumed, "a resumed timer runs before t")
+    try second.sendKeys("t")
+    try second.waitUntil("the timer goes on from \(resumed) s", timeout: .seconds(10)) {
+      (Self.secondsLeft($0) ?? resumed) < resumed
+    }
+  }
+}
+
 extension Driver {
   /// From a Spy setup: deal one spy, reveal everyone, end the round with
   /// nobody accused; waits for the results of round `number` and returns the spy's name.
