@@ -64,7 +64,7 @@ extension EndToEnd.SpySessionTests {
 
   @Test("the round's timer survives a closed terminal: it comes back paused at its time left (less at most ten seconds), and goes on from there")
   func theTimerSurvivesARestart() throws {
-    let run = try ResumeTests.Run()
+    let run = try EndToEnd.ResumeTests.Run()
     let first = try run.start(["--seed", "4"])
     var play = Driver(first)
     try play.chooseGame(2)
