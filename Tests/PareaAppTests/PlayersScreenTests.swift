@@ -27,6 +27,22 @@ import Testing
     }
   }
 
+  /// "Eve😀" and a Chinese name: each refused character is said, in words
+  /// that name what it is (not only emoji: wide characters too).
+  @Test(arguments: [Language.en, .el]) func anEmojiOrAWideCharacterIsSaid(_ language: Language) throws {
+    var app = makeApp(language)
+    app.press(.enter)
+    app.type("Eve😀")
+    #expect(app.state.screen.playersPage?.field.text == "Eve")
+    #expect(app.state.screen.playersPage?.notice == .name(.character))
+    app.press(.backspace, .backspace, .backspace)
+    app.type("李")
+    #expect(app.state.screen.playersPage?.field.text == "")
+    #expect(app.state.screen.playersPage?.notice == .name(.character))
+    let message = Catalog.builtIn(language).text("error.nameCharacter.message", [:])
+    #expect(message.contains(language == .en ? "Chinese" : "κινεζικά"))
+  }
+
   @Test func aLongNameStopsAtTheLimitAndSaysSo() throws {
     var store = TestStore(makeApp())
     store.app.press(.enter)
