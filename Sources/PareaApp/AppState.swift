@@ -125,6 +125,10 @@ public struct AppState: Hashable, Sendable {
   /// Whether the narrator's voice (espeak-ng) was found, once looked for
   /// (nil: not yet): "Who narrates?" says so before a group chooses Parea.
   public var voiceFound: Bool?
+  /// Whether the language was chosen in Settings in this run: only then is it
+  /// written to the settings (a one-off `--lang`, or the system's language, is
+  /// not made the saved setting by another setting's save).
+  public var languageChosen = false
 
   /// The state at start-up: the home screen.
   public init(

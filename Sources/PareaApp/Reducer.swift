@@ -243,6 +243,7 @@ extension AppState {
       game = id
       setup = Setup()
     case .settings(let values):
+      if values.language != language { languageChosen = true }
       language = values.language
       preferences = values.preferences
       houseRules = values.houseRules

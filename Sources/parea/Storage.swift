@@ -44,7 +44,8 @@ struct Storage {
     do throws(StoreError) {
       switch effect {
       case .saveSettings:
-        settings.language = state.language
+        // The language only as chosen in Settings: a one-off --lang stays one-off.
+        if state.languageChosen { settings.language = state.language }
         settings.houseRules = state.houseRules
         settings.excludedLocations = state.excludedLocations.map(\.rawValue).sorted()
         settings.preferences = state.preferences

@@ -264,8 +264,26 @@ import PareaRules
     store.send(.home(.openSettings)) {
       $0.screen = .settings(SettingsScreen(returnTo: ReturnPoint(.home(HomeScreen()))))
     }
-    store.send(.settings(.change(1)), effects: [.saveSettings, .redrawAll]) { $0.language = .el }
+    store.send(.settings(.change(1)), effects: [.saveSettings, .redrawAll]) {
+      $0.language = .el
+      $0.languageChosen = true  // from now on the settings keep it
+    }
     store.send(.back) { $0.screen = .home(HomeScreen()) }
+  }
+
+  /// Another setting's save does not make a one-off --lang the saved
+  /// language: only a language chosen in Settings is.
+  @Test func languageIsSavedOnlyOnceChosen() {
+    var store = TestStore(makeApp(.el))
+    store.send(.home(.openSettings)) {
+      $0.screen = .settings(SettingsScreen(returnTo: ReturnPoint(.home(HomeScreen()))))
+    }
+    store.app.send(.settings(.move(1)))
+    store.app.send(.settings(.change(1)))
+    #expect(store.state.languageChosen == false, "another row's change chose no language")
+    store.app.send(.settings(.move(-1)))
+    store.app.send(.settings(.change(-1)))
+    #expect(store.state.language == .en && store.state.languageChosen)
   }
 
   @Test func escapeInAGameAsksAndNoKeepsIt() {

@@ -16,7 +16,10 @@ import Testing
     var store = TestStore(makeApp())
     store.send(.home(.move(-1))) { $0.screen = .home(.at(.quit, in: $0)) }
     store.press(.character("s")) { $0.screen = .settings(SettingsScreen(returnTo: ReturnPoint(.home(.at(.quit, in: $0))))) }
-    store.send(.settings(.change(1)), effects: [.saveSettings, .redrawAll]) { $0.language = .el }
+    store.send(.settings(.change(1)), effects: [.saveSettings, .redrawAll]) {
+      $0.language = .el
+      $0.languageChosen = true
+    }
   }
 
   @Test func aWrongValueFailsAndNamesTheField() {
