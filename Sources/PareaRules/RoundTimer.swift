@@ -42,13 +42,6 @@ public struct RoundTimer: Hashable, Codable, Sendable {
     return timer
   }
 
-  /// The same timer with `remaining` milliseconds left.
-  public func with(remaining: Int) -> RoundTimer {
-    var timer = self
-    timer.remaining = remaining
-    return timer
-  }
-
   /// Whether the time has run out.
   public var expired: Bool { remaining <= 0 }
 

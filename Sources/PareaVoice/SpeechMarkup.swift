@@ -20,7 +20,10 @@ public enum SpeechMarkup {
   /// The script a run of text is written in, as the voice to say it in.
   enum Script: Equatable {
     case greek, latin
+    /// The voice to say it in (espeak-ng's language).
     var voice: String { self == .greek ? "el" : "en" }
+    /// The other script.
+    var other: Script { self == .greek ? .latin : .greek }
   }
 
   /// The SSML for `text`, said by the voice of `language` ("el", "en").
@@ -32,7 +35,7 @@ public enum SpeechMarkup {
     var pendingGap = ""  // spaces and punctuation between two words of the other script
     func flushForeign() {
       guard !foreign.isEmpty else { return }
-      body += "<voice xml:lang=\"\(home == .greek ? "en" : "el")\">" + escape(foreign) + "</voice>"
+      body += "<voice xml:lang=\"\(home.other.voice)\">" + escape(foreign) + "</voice>"
       foreign = ""
     }
     for token in tokens(of: text) {

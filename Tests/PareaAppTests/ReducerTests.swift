@@ -66,10 +66,20 @@ import PareaRules
       page.replacesOnType = true
       $0.screen = .players(page)
     }
-    // The next character starts the next name in its place: never typed onto the refused one.
+    // A refused character (an emoji) leaves the refused name there, still highlighted.
+    store.send(.players(.type("😀"))) {
+      var page = PlayersScreen()
+      for character in "  ΝΙΚΟΣ " { page.field.insert(character) }
+      page.notice = .name(.character)
+      page.replacesOnType = true
+      $0.screen = .players(page)
+    }
+    // The next character starts the next name in its place: never typed onto
+    // the refused one (what was left out stays said while the name is typed).
     store.send(.players(.type("Μ"))) {
       var page = PlayersScreen()
       page.field.insert("Μ")
+      page.notice = .name(.character)
       $0.screen = .players(page)
     }
   }

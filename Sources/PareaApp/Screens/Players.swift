@@ -190,11 +190,13 @@ extension PlayersScreen: Feature {
     switch action {
     case .type(let character):
       focus = .field
-      // A refused name, highlighted, gives way to the next one typed.
-      if replacing { field.clear() }
-      if let refusal = PlayerName.refusal(typing: character, into: field.text) {
+      // A refused name, highlighted, gives way to the next one typed; a
+      // character that is refused too leaves it there, still highlighted.
+      if let refusal = PlayerName.refusal(typing: character, into: replacing ? "" : field.text) {
         notice = .name(refusal)
+        replacesOnType = replacing
       } else {
+        if replacing { field.clear() }
         field.insert(character)
         // What was left out stays said while the rest is typed (or pasted).
         if let shown, shown.isNameRefusal { notice = shown }
