@@ -318,6 +318,18 @@ enum RoleBlind {
       if effectsA != effectsB { return "\(plan), \(what): the effects differ:\n  A \(effectsA)\n  B \(effectsB)" }
       if isOver(a) != isOver(b) { return "\(plan), \(what): the game is over in one deal and not the other" }
       if isOver(a) { return nil }
+      // What each seat's phone would show (`SeatView`): the same outline
+      // in both deals, and for every living seat of one.
+      if let tableA = a.state.table, let tableB = b.state.table {
+        let outlinesA = SeatView.all(table: tableA, narration: a.state.session?.narration).map(\.outline)
+        let outlinesB = SeatView.all(table: tableB, narration: b.state.session?.narration).map(\.outline)
+        if outlinesA != outlinesB { return "\(plan), \(what): the seats' views differ in outline" }
+        // The seats out of the game have no task (who is out is public).
+        let living = SeatView.all(table: tableA, narration: a.state.session?.narration).filter(\.isAlive)
+        if Set(living.map(\.outline)).count > 1 {
+          return "\(plan), \(what): the living seats of one deal have views of different outlines"
+        }
+      }
       let kindA = kind(a.state)
       let kindB = kind(b.state)
       if kindA != kindB { return "\(plan), \(what): the screens differ: \(kindA) and \(kindB)" }

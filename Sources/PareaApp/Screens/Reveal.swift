@@ -56,21 +56,19 @@ public struct RevealScreen: Hashable, Sendable {
 /// for knowing nobody, so the amount of text never tells a side.
 enum RoleCard {
   static func draw(seat: Int, table: Table, state: AppState, into canvas: inout Canvas, words: Words) {
-    guard table.seats.indices.contains(seat) else { return }
-    let rules = table.rules
-    let player = table.seats[seat]
-    let (card, inner) = frame(for: player, table: table, into: &canvas, words: words)
+    // The card draws the seat's view, as a phone's page does: one source
+    // for what a seat may know.
+    guard let view = SeatView(seat: seat, table: table) else { return }
+    let (card, inner) = frame(for: table.seats[seat], table: table, into: &canvas, words: words)
     var row = inner.row
     canvas.center(words("reveal.youAre"), row: row, in: card, style: Theme.dim)
     row += 1
-    canvas.center(words.upper(words.roleName(player.role)), row: row, in: card, style: Theme.title)
+    canvas.center(words.upper(words.roleName(view.role)), row: row, in: card, style: Theme.title)
     row += 1
-    if let role = rules.role(player.role) {
-      canvas.center(words("reveal.side", ["side": words.sideName(role.side)]), row: row, in: card, style: Theme.dim)
-    }
+    canvas.center(words("reveal.side", ["side": words.sideName(view.side)]), row: row, in: card, style: Theme.dim)
     row += 2
     let layout = Layout(table: table, state: state, words: words, width: inner.width)
-    var lines = layout.description(of: player.role)
+    var lines = layout.description(of: view.role)
     lines.append("")
     lines.append(words("knowledge.title"))
     lines += layout.knowledge(of: seat)
@@ -126,7 +124,7 @@ enum RoleCard {
     /// knowing nobody else when that is all, or nothing more).
     func sentences(of seat: Int) -> [String] {
       var known: [String] = []
-      for item in table.rules.knowledge(of: seat, at: table) {
+      for item in SeatView(seat: seat, table: table)?.knowledge ?? [] {
         switch item {
         case .player(let other, let role):
           known.append("  • " + words("knowledge.player", ["name": table.seats[other].name, "role": words.roleName(role)]))

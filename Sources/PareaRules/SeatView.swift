@@ -1,0 +1,308 @@
+// What one seat may know, as one value (`SeatView`): the laptop's role card
+// and a phone's page both draw it, so that privacy has one source. Its night
+// task (`SeatTask`) is the same shape for every living seat whatever the
+// role, and the taps on phones during a night are gathered in `NightPicks`.
+
+/// Everything one seat may see of the game: its own role, what that role
+/// knows, its looks, whether it is alive, and its task when a narrated night
+/// asks every phone for one. Nothing of another seat is in it except what
+/// the role knows (`knowledge`) and what the table sees anyway (names, who is
+/// out).
+///
+/// What the table can see of a view, its outline, is the same for every
+/// seat of one table whatever the roles (`outline`): the role-blind tests
+/// hold every view to that.
+public struct SeatView: Hashable, Sendable {
+  /// The game being played.
+  public let game: GameID
+  /// The seat this view belongs to.
+  public let seat: Int
+  /// Every player's name in seating order (public).
+  public let names: [String]
+  /// The seats out of the game (public).
+  public let out: Set<Int>
+  /// The seat's role.
+  public let role: RoleID
+  /// The side that role plays for.
+  public let side: SideID
+  /// What the role knows besides itself (fellow thieves, the location…).
+  public let knowledge: [Knowledge]
+  /// The most knowledge any seat of this table has: every card and page
+  /// gives the "you know" block this many entries, so its length tells nothing.
+  public let knowledgeSlots: Int
+  /// The roles dealt in this game (public: the setup shows them), so that a
+  /// page sizes the role's description for the longest of them.
+  public let dealtRoles: [RoleID]
+  /// How many times the seat has looked at its role.
+  public let views: Int
+  /// The seat's task now, when a narrated night asks every living phone for one.
+  public let task: SeatTask?
+  /// Whether the game is over (then every role is public).
+  public let isOver: Bool
+
+  /// The seat's own name.
+  public var name: String { names[seat] }
+  /// Whether the seat is still in the game.
+  public var isAlive: Bool { !out.contains(seat) }
+
+  /// The view of `seat` at `table`, with the night's task when `narration`
+  /// stands at a secret step and `picks` holds tonight's taps. Nil for a
+  /// seat that is not at the table.
+  public init?(seat: Int, table: Table, narration: Narration? = nil, picks: NightPicks = NightPicks()) {
+    guard table.seats.indices.contains(seat) else { return nil }
+    let rules = table.rules
+    let player = table.seats[seat]
+    game = table.game
+    self.seat = seat
+    names = table.seats.map(\.name)
+    out = Set(table.seats.indices.filter { !table.seats[$0].isAlive })
+    role = player.role
+    side = rules.role(player.role)?.side ?? SideID("")
+    knowledge = rules.knowledge(of: seat, at: table)
+    knowledgeSlots = table.seats.indices.map { rules.knowledge(of: $0, at: table).count }.max() ?? 0
+    var roles: [RoleID] = []
+    for seat in table.seats where !roles.contains(seat.role) { roles.append(seat.role) }
+    dealtRoles = roles.sorted { $0.rawValue < $1.rawValue }
+    views = player.views
+    task = narration.flatMap { SeatTask(seat: seat, table: table, narration: $0, picks: picks) }
+    isOver = table.winner != nil || table.endedByHand
+  }
+
+  /// Every seat's view, in seating order.
+  public static func all(table: Table, narration: Narration? = nil, picks: NightPicks = NightPicks()) -> [SeatView] {
+    table.seats.indices.compactMap { SeatView(seat: $0, table: table, narration: narration, picks: picks) }
+  }
+
+  /// What anyone across the table could make out of this view on a screen
+  /// held by its seat: everything but the role's words. Equal for every
+  /// seat of a table (and for every way of dealing its roles) while the game
+  /// is on; the role-blind tests check that.
+  public var outline: Outline {
+    Outline(
+      game: game, names: names, out: out, knowledgeSlots: knowledgeSlots, dealtRoles: dealtRoles,
+      task: task?.outline, isOver: isOver)
+  }
+
+  /// The part of a view that does not depend on the seat's role.
+  public struct Outline: Hashable, Sendable {
+    public let game: GameID
+    public let names: [String]
+    public let out: Set<Int>
+    public let knowledgeSlots: Int
+    public let dealtRoles: [RoleID]
+    public let task: SeatTask.Outline?
+    public let isOver: Bool
+  }
+}
+
+/// What a living seat does on its phone during one secret step of a narrated
+/// night. Every living seat has one at every step, of the same shape: the
+/// step's roles make its real choice (a victim, someone to protect, someone
+/// to check); everyone else names whom they suspect, which counts for
+/// nothing (see DECISIONS: the taps of the others). Everyone picks from the
+/// same list, may change their pick until they confirm it, and confirms once.
+public struct SeatTask: Hashable, Sendable {
+  /// What the pick is for.
+  public enum Purpose: String, Hashable, Sendable, CaseIterable {
+    /// The thieves' victim.
+    case kill
+    /// Someone the Doctor keeps alive tonight.
+    case protect
+    /// Someone whose side the step's roles learn.
+    case check
+    /// The first night under that house rule: the thieves only meet.
+    case meet
+    /// Everyone else: whom they suspect (counts for nothing).
+    case suspect
+    /// Everyone else on a night with nothing to choose (the thieves meet).
+    case wait
+  }
+
+  /// Tonight's secret step this task belongs to (its index; public, the narrator says it).
+  public let step: Int
+  /// What the pick is for: the only role-dependent part.
+  public let purpose: Purpose
+  /// The players one may pick, in seating order: the same list for every seat.
+  public let candidates: [Int]
+  /// This seat's current pick, if any.
+  public let pick: Int?
+  /// Whether this seat has confirmed its pick (it cannot change it then).
+  public let confirmed: Bool
+  /// The picks of the others who choose with this seat (fellow thieves), in
+  /// seating order; empty for everyone else.
+  public let fellows: [FellowPick]
+  /// What a check learned, once this seat's step has checked someone.
+  public let answer: NightAnswer?
+
+  /// Another chooser's pick, as the ones choosing together see it.
+  public struct FellowPick: Hashable, Sendable {
+    public let seat: Int
+    public let pick: Int?
+    public let confirmed: Bool
+  }
+
+  /// The seat's task at the narration's current step, or nil when the
+  /// narration is not at a secret step or the seat is out.
+  init?(seat: Int, table: Table, narration: Narration, picks: NightPicks) {
+    guard case .awake(let index) = narration.stage, let step = narration.awakeStep(on: table),
+      table.seats.indices.contains(seat), table.seats[seat].isAlive
+    else { return nil }
+    let holders = NightPicks.choosers(of: step, at: table)
+    let chooses = holders.contains(seat)
+    let meeting = table.isMeetingNight()
+    self.step = index
+    purpose =
+      switch (chooses, meeting) {
+      case (true, true): .meet
+      case (false, true): .wait
+      case (true, false): Purpose(step.action)
+      case (false, false): .suspect
+      }
+    candidates = table.candidates(for: step)
+    let mine = picks.belongs(to: index, round: table.round) ? picks : NightPicks()
+    pick = mine.selected[seat]
+    confirmed = mine.confirmed.contains(seat)
+    fellows =
+      chooses
+      ? holders.filter { $0 != seat }.map {
+        FellowPick(seat: $0, pick: mine.selected[$0], confirmed: mine.confirmed.contains($0))
+      } : []
+    answer = chooses && step.action == .check ? narration.answer : nil
+  }
+
+  /// What the table could make out of the task: the step, the list, whether
+  /// a pick is made and confirmed — never what it is for, whom it names, the
+  /// fellows or the answer.
+  public var outline: Outline { Outline(step: step, candidates: candidates, picked: pick != nil, confirmed: confirmed) }
+
+  /// The role-blind part of a task.
+  public struct Outline: Hashable, Sendable {
+    public let step: Int
+    public let candidates: [Int]
+    public let picked: Bool
+    public let confirmed: Bool
+  }
+}
+
+extension SeatTask.Purpose {
+  init(_ action: NightAction) {
+    switch action {
+    case .kill: self = .kill
+    case .protect: self = .protect
+    case .check: self = .check
+    }
+  }
+}
+
+/// The taps of tonight's current secret step on the phones: each living
+/// seat's pick and whether it is confirmed. Not saved: a resumed night
+/// starts again at dusk.
+///
+/// The step's real choice is the pick of the first of its choosers to
+/// confirm (as on the laptop, one choice for all of them); the fellows see
+/// each other's picks as they go. When it reaches the narration
+/// (`due`) must not tell anyone who confirmed it: a step that may not
+/// wait for its choice gets it at once (its length is drawn and fixed
+/// whatever happens); a step that waits for its choice (the thieves') gets it
+/// only once every living seat has confirmed, so that whether the night
+/// waits, and when it goes on, depends on everyone's taps and never on whose
+/// tap it was.
+public struct NightPicks: Hashable, Sendable {
+  /// The secret step these picks belong to (an index into tonight's steps).
+  public private(set) var step: Int?
+  /// The round of the night they belong to.
+  public private(set) var round: Int?
+  /// Each seat's current pick.
+  public private(set) var selected: [Int: Int]
+  /// The seats that confirmed their pick.
+  public private(set) var confirmed: Set<Int>
+  /// The step's choice, once one of its choosers confirmed it.
+  public private(set) var choice: Int?
+
+  /// No picks.
+  public init() {
+    step = nil
+    round = nil
+    selected = [:]
+    confirmed = []
+    choice = nil
+  }
+
+  /// Why a tap is refused. A refused tap changes nothing and the phone is
+  /// told so; it never depends on the seat's role (every seat may pick and
+  /// confirm the same way).
+  public enum Refusal: Error, Hashable, Sendable {
+    /// No secret step is awake, or the seat is out.
+    case noTask
+    /// The player picked is not on the list.
+    case notACandidate
+    /// The seat has confirmed already.
+    case alreadyConfirmed
+    /// Confirm before picking.
+    case nothingPicked
+  }
+
+  /// The living holders of the step's roles, in seating order.
+  static func choosers(of step: NightStep, at table: Table) -> [Int] {
+    table.seats.indices.filter { table.seats[$0].isAlive && step.roles.contains(table.seats[$0].role) }
+  }
+
+  /// Whether these are the picks of step `index` of the night of `round`.
+  func belongs(to index: Int, round: Int) -> Bool { step == index && self.round == round }
+
+  /// Starts afresh when the narration has moved to another step.
+  private mutating func follow(_ narration: Narration, table: Table) {
+    guard case .awake(let index) = narration.stage else {
+      self = NightPicks()
+      return
+    }
+    if !belongs(to: index, round: table.round) { self = NightPicks() }
+    step = index
+    round = table.round
+  }
+
+  /// The seat picks `target` (it may change its mind until it confirms).
+  public mutating func select(
+    _ target: Int, by seat: Int, table: Table, narration: Narration
+  ) throws(Refusal) {
+    guard let task = SeatTask(seat: seat, table: table, narration: narration, picks: self) else { throw .noTask }
+    guard !task.confirmed else { throw .alreadyConfirmed }
+    guard task.candidates.contains(target) else { throw .notACandidate }
+    follow(narration, table: table)
+    selected[seat] = target
+  }
+
+  /// The seat confirms its pick. The first of the step's choosers to
+  /// confirm makes the step's choice (`choice`, handed on by `due`); anyone
+  /// else's confirmation only locks their own pick.
+  public mutating func confirm(by seat: Int, table: Table, narration: Narration) throws(Refusal) {
+    guard let task = SeatTask(seat: seat, table: table, narration: narration, picks: self) else { throw .noTask }
+    guard !task.confirmed else { throw .alreadyConfirmed }
+    guard let pick = task.pick else { throw .nothingPicked }
+    follow(narration, table: table)
+    confirmed.insert(seat)
+    switch task.purpose {
+    case .kill, .protect, .check:
+      if choice == nil && !narration.hasChosen(on: table) { choice = pick }
+    case .meet, .wait, .suspect:
+      break
+    }
+  }
+
+  /// Whether every living seat has confirmed its pick at the step awake now.
+  public func everyoneConfirmed(table: Table, narration: Narration) -> Bool {
+    guard case .awake(let index) = narration.stage, belongs(to: index, round: table.round) else { return false }
+    return table.alive.allSatisfy(confirmed.contains)
+  }
+
+  /// The choice to give the narration now (`Narration.choose`), if any:
+  /// at once for a step that never waits; for one that waits for its
+  /// choice, once every living seat has confirmed.
+  public func due(table: Table, narration: Narration) -> Int? {
+    guard let choice, case .awake(let index) = narration.stage, belongs(to: index, round: table.round),
+      let awake = narration.awakeStep(on: table), !narration.hasChosen(on: table)
+    else { return nil }
+    if awake.waitsForChoice && !everyoneConfirmed(table: table, narration: narration) { return nil }
+    return choice
+  }
+}
