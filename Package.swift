@@ -49,6 +49,12 @@ let package = Package(
       exclude: ["Golden"]),
     // ncursesw for Swift: a module map and a shim header (see PITFALLS.md).
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+    // libqrencode, opened with dlopen when first needed (the binary is static;
+    // Debian ships the library shared only).
+    .target(name: "CQRencode", linkerSettings: [.linkedLibrary("dl")]),
+    // A phone's link as a QR code (libqrencode), drawn with half blocks.
+    .target(name: "PareaQR", dependencies: ["CQRencode"]),
+    .testTarget(name: "PareaQRTests", dependencies: ["PareaQR"]),
     // The terminal backend: ncurses start/restore, keys, drawing a Canvas.
     .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaCanvas"]),
     // The narrator's voice: each line spoken by its own espeak-ng process (found
