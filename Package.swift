@@ -55,6 +55,10 @@ let package = Package(
     // A phone's link as a QR code (libqrencode), drawn with half blocks.
     .target(name: "PareaQR", dependencies: ["CQRencode"]),
     .testTarget(name: "PareaQRTests", dependencies: ["PareaQR"]),
+    // The phones' server: HTTP for the one page and a WebSocket per phone, on
+    // a thread of its own, started only when phones are on. C library only.
+    .target(name: "PareaPhones"),
+    .testTarget(name: "PareaPhonesTests", dependencies: ["PareaPhones"]),
     // The terminal backend: ncurses start/restore, keys, drawing a Canvas.
     .target(name: "PareaTerminal", dependencies: ["CNcursesw", "PareaCanvas"]),
     // The narrator's voice: each line spoken by its own espeak-ng process (found

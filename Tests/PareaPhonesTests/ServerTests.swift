@@ -1,0 +1,414 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+@testable import PareaPhones
+import Testing
+
+// The phones' server on loopback, driven by raw sockets as a phone's browser
+// and as an attacker on the Wi-Fi would: the page, the WebSocket, the seats'
+// secrets and owners, and every limit. After each attack a real phone must
+// still get its card at once, and nothing the laptop sent is lost.
+
+/// A blocking client socket with a receive timeout.
+final class Client {
+  let descriptor: Int32
+  var received: [UInt8] = []
+
+  init(port: UInt16, timeoutMilliseconds: Int = 2_000) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    try #require(connected == 0, "cannot connect")
+    var timeout = timeval(tv_sec: timeoutMilliseconds / 1_000, tv_usec: (timeoutMilliseconds % 1_000) * 1_000)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  deinit { close(descriptor) }
+
+  func send(_ bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  }
+
+  func send(_ text: String) { send(Array(text.utf8)) }
+
+  /// Whether the server has closed this connection (without waiting).
+  var isClosed: Bool {
+    var byte: UInt8 = 0
+    let count = recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK))
+    return count == 0 || (count < 0 && errno == ECONNRESET)
+  }
+
+  /// Closes this end.
+  func hangUp() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+
+  /// Reads until the peer closes or the timeout passes; true if it closed.
+  @discardableResult
+  func readToEnd() -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 { return true }
+      if count < 0 { return errno == ECONNRESET }
+      received += buffer[0..<count]
+    }
+  }
+
+  /// Reads until `predicate` holds of what has arrived, or the timeout.
+  func read(until predicate: ([UInt8]) -> Bool) -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while !predicate(received) {
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count <= 0 { return predicate(received) }
+      received += buffer[0..<count]
+    }
+    return true
+  }
+
+  var text: String { String(decoding: received, as: UTF8.self) }
+
+  /// Opens the WebSocket with the server's own Origin.
+  func upgrade(port: UInt16, origin: String? = nil) -> Bool {
+    send(
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        + "Origin: \(origin ?? "http://127.0.0.1:\(port)")\r\n\r\n")
+    guard read(until: { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }) else { return false }
+    let ok = text.hasPrefix("HTTP/1.1 101") && text.contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+    if ok, let end = (0..<max(0, received.count - 3)).first(where: { Array(received[$0..<$0 + 4]) == [13, 10, 13, 10] }) {
+      received = Array(received[(end + 4)...])
+    }
+    return ok
+  }
+
+  func sendText(_ text: String) { send(ParsingTests.clientFrame(0x81, Array(text.utf8))) }
+
+  /// The server's frames that have arrived: (opcode, payload).
+  func frames() -> [(UInt8, [UInt8])] {
+    var frames: [(UInt8, [UInt8])] = []
+    var at = 0
+    while received.count - at >= 2 {
+      let opcode = received[at] & 0x0F
+      var length = Int(received[at + 1] & 0x7F)
+      var start = at + 2
+      if length == 126 {
+        guard received.count - at >= 4 else { break }
+        length = Int(received[at + 2]) << 8 | Int(received[at + 3])
+        start = at + 4
+      } else if length == 127 {
+        guard received.count - at >= 10 else { break }
+        length = (2..<10).reduce(0) { $0 << 8 | Int(received[at + $1]) }
+        start = at + 10
+      }
+      guard received.count >= start + length else { break }
+      frames.append((opcode, Array(received[start..<start + length])))
+      at = start + length
+    }
+    return frames
+  }
+
+  func texts() -> [String] { frames().filter { $0.0 == 1 }.map { String(decoding: $0.1, as: UTF8.self) } }
+
+  /// The close frame's code, once one arrived.
+  func closeCode() -> UInt16? {
+    guard let close = frames().first(where: { $0.0 == 8 }), close.1.count >= 2 else { return nil }
+    return UInt16(close.1[0]) << 8 | UInt16(close.1[1])
+  }
+
+  /// Waits for a frame matching `predicate`.
+  func waitFrame(_ predicate: @escaping ((UInt8, [UInt8])) -> Bool) -> Bool {
+    read { _ in frames().contains(where: predicate) }
+  }
+}
+
+/// A server on loopback with `seats` seats.
+struct Served {
+  let server: PhoneServer
+  let secrets: [SeatSecret]
+  static let page = Array("<!doctype html><title>Parea</title><p>page".utf8)
+  static let phone = String(repeating: "a", count: 32)
+  static let other = String(repeating: "b", count: 32)
+
+  init(seats: Int = 3, limits: PhoneLimits = PhoneLimits()) throws {
+    secrets = (0..<seats).map { _ in SeatSecret.random() }
+    server = try PhoneServer(addresses: ["127.0.0.1"], page: Self.page, secrets: secrets, limits: limits)
+  }
+
+  var port: UInt16 { server.port }
+
+  /// A phone that has joined `seat`.
+  func join(_ seat: Int, device: String = Served.phone) throws -> Client {
+    let client = try Client(port: port)
+    try #require(client.upgrade(port: port))
+    client.sendText("HELLO \(secrets[seat].text) \(device)")
+    try #require(client.waitFrame { $0.0 == 1 && String(decoding: $0.1, as: UTF8.self).contains("welcome") })
+    return client
+  }
+
+  /// The events that arrive within `milliseconds`, until `enough` holds.
+  func events(within milliseconds: Int = 2_000, until enough: ([PhoneEvent]) -> Bool) -> [PhoneEvent] {
+    var all: [PhoneEvent] = []
+    let end = PhoneServer.milliseconds() + Int64(milliseconds)
+    while !enough(all) && PhoneServer.milliseconds() < end {
+      var descriptor = pollfd(fd: server.eventDescriptor, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, 50)
+      all += server.takeEvents()
+    }
+    return all
+  }
+
+  /// Whether a fresh phone still gets its card at once (the server is alive and well).
+  func stillServes(seat: Int = 2) throws -> Bool {
+    server.send(#"{"card":\#(seat)}"#, to: seat)
+    let client = try join(seat)
+    return client.waitFrame { String(decoding: $0.1, as: UTF8.self) == #"{"card":\#(seat)}"# }
+  }
+}
+
+@Suite("The phones' server", .serialized)
+struct ServerTests {
+  @Test("every link gets the same page; nothing else is served")
+  func pages() throws {
+    let served = try Served()
+    defer { served.server.stop() }
+    for target in ["/S/\(served.secrets[0].text)", "/S/AAAAAAAAAAAAAAAAAAAAAAAAAA", "/S/AAAAAAAAAAAAAAAAAAAAAAAAAA?x=1"] {
+      let client = try Client(port: served.port)
+      client.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+      #expect(client.readToEnd())
+      #expect(client.text.hasPrefix("HTTP/1.1 200 OK\r\n"))
+      #expect(client.text.hasSuffix("\r\n\r\n" + String(decoding: Served.page, as: UTF8.self)))
+      #expect(client.text.contains("Cache-Control: no-store"))
+      #expect(client.text.contains("Referrer-Policy: no-referrer"))
+      #expect(client.text.contains("Content-Security-Policy: default-src 'none'"))
+    }
+    let refused: [(String, String)] = [
+      ("GET / HTTP/1.1\r\n\r\n", "404"), ("GET /S/ HTTP/1.1\r\n\r\n", "404"),
+      ("GET /../../etc/passwd HTTP/1.1\r\n\r\n", "404"), ("GET /S/../../etc/passwd HTTP/1.1\r\n\r\n", "404"),
+      ("GET /favicon.ico HTTP/1.1\r\n\r\n", "404"), ("GET /S/\(served.secrets[0].text)/x HTTP/1.1\r\n\r\n", "404"),
+      ("POST /S/\(served.secrets[0].text) HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc", "405"),
+      ("HELLO\r\n\r\n", "400"), ("GET / HTTP/1.1\r\n: empty\r\n\r\n", "400"),
+      ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "400"),
+    ]
+    for (request, status) in refused {
+      let client = try Client(port: served.port)
+      client.send(request)
+      #expect(client.readToEnd(), "\(request)")
+      #expect(client.text.hasPrefix("HTTP/1.1 \(status) "), "\(request) → \(client.text.prefix(40))")
+      #expect(!client.text.contains("Parea"), "\(request)")
+    }
+    #expect(try served.stillServes())
+  }
+
+  @Test("a phone joins with its seat's secret, gets the card sent before and after, and taps")
+  func joins() throws {
+    let served = try Served()
+    defer { served.server.stop() }
+    served.server.send(#"{"card":"first"}"#, to: 1)
+    let phone = try served.join(1)
+    #expect(phone.waitFrame { String(decoding: $0.1, as: UTF8.self) == #"{"card":"first"}"# })
+    served.server.send(#"{"card":"second"}"#, to: 1)
+    served.server.send(#"{"card":"not yours"}"#, to: 0)
+    #expect(phone.waitFrame { String(decoding: $0.1, as: UTF8.self) == #"{"card":"second"}"# })
+    phone.sendText("PICK 2")
+    let events = served.events { $0.contains(.message(seat: 1, text: "PICK 2")) }
+    #expect(events.first == .joined(seat: 1, device: Served.phone))
+    #expect(events.contains(.message(seat: 1, text: "PICK 2")))
+    #expect(!phone.texts().contains(#"{"card":"not yours"}"#))
+    // The phone goes away: the laptop is told.
+    close(phone.descriptor)
+    #expect(served.events { $0.contains(.left(seat: 1)) }.contains(.left(seat: 1)))
+  }
+
+  @Test("a second device is refused and the laptop told; the owner comes back; a new link frees the seat")
+  func owners() throws {
+    let served = try Served()
+    defer { served.server.stop() }
+    let phone = try served.join(0)
+    let intruder = try Client(port: served.port)
+    #expect(intruder.upgrade(port: served.port))
+    intruder.sendText("HELLO \(served.secrets[0].text) \(Served.other)")
+    #expect(intruder.waitFrame { $0.0 == 8 })
+    #expect(intruder.closeCode() == 4003)
+    #expect(served.events { $0.contains(.refused(seat: 0)) }.contains(.refused(seat: 0)))
+    // The owner's phone reloads: the new socket takes over, the old one is closed.
+    let again = try served.join(0)
+    #expect(phone.waitFrame { $0.0 == 8 })
+    served.server.send("card", to: 0)
+    #expect(again.waitFrame { String(decoding: $0.1, as: UTF8.self) == "card" })
+    // A new link: the owner's socket is closed, the old link is a guess, the new one is anyone's.
+    let renewed = SeatSecret.random()
+    served.server.renew(0, secret: renewed)
+    #expect(again.waitFrame { $0.0 == 8 })
+    #expect(again.closeCode() == 4001)
+    let old = try Client(port: served.port)
+    #expect(old.upgrade(port: served.port))
+    old.sendText("HELLO \(served.secrets[0].text) \(Served.phone)")
+    #expect(old.waitFrame { $0.0 == 8 })
+    #expect(old.closeCode() == 4004)
+    let fresh = try Client(port: served.port)
+    #expect(fresh.upgrade(port: served.port))
+    fresh.sendText("HELLO \(renewed.text) \(Served.other)")
+    #expect(fresh.waitFrame { String(decoding: $0.1, as: UTF8.self).contains("welcome") })
+  }
+
+  @Test("another site's page cannot open the socket; a phone's socket without a hello is closed")
+  func originAndHello() throws {
+    var limits = PhoneLimits()
+    limits.helloMilliseconds = 300
+    let served = try Served(limits: limits)
+    defer { served.server.stop() }
+    let foreign = try Client(port: served.port)
+    #expect(!foreign.upgrade(port: served.port, origin: "http://evil.example"))
+    #expect(foreign.text.hasPrefix("HTTP/1.1 400"))
+    let silent = try Client(port: served.port)
+    #expect(silent.upgrade(port: served.port))
+    #expect(silent.waitFrame { $0.0 == 8 })
+    #expect(silent.closeCode() == 4004)
+    #expect(try served.stillServes())
+  }
+
+  @Test("malformed and oversized frames close that socket only")
+  func badFrames() throws {
+    let served = try Served()
+    defer { served.server.stop() }
+    let bad: [[UInt8]] = [
+      [0x81, 0x05] + Array("HELLO".utf8),  // unmasked
+      ParsingTests.clientFrame(0x81, Array(repeating: 0x41, count: 2_000)),
+      [0x81, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // an eight-byte length
+      ParsingTests.clientFrame(0x82, [1, 2, 3]),  // binary
+      ParsingTests.clientFrame(0x81, [0xFF, 0xFE]),  // not UTF-8
+      ParsingTests.clientFrame(0x01, Array("HEL".utf8)),  // fragmented
+    ]
+    for bytes in bad {
+      let client = try Client(port: served.port)
+      #expect(client.upgrade(port: served.port))
+      client.send(bytes)
+      #expect(client.waitFrame { $0.0 == 8 }, "\(bytes.prefix(4))")
+    }
+    // A phone that joined and then floods is let go; the others are not.
+    let calm = try served.join(0)
+    let flood = try served.join(1)
+    for _ in 0..<100 { flood.sendText("PICK 1") }
+    #expect(flood.waitFrame { $0.0 == 8 })
+    #expect(flood.closeCode() == 1008)
+    served.server.send("still here", to: 0)
+    #expect(calm.waitFrame { String(decoding: $0.1, as: UTF8.self) == "still here" })
+  }
+
+  @Test("oversized and endless request heads are answered or dropped")
+  func oversized() throws {
+    var limits = PhoneLimits()
+    limits.headMilliseconds = 400
+    let served = try Served(limits: limits)
+    defer { served.server.stop() }
+    let big = try Client(port: served.port)
+    big.send("GET /S/x HTTP/1.1\r\nX: " + String(repeating: "a", count: 10_000))
+    #expect(big.readToEnd())
+    #expect(big.text.hasPrefix("HTTP/1.1 431"))
+    let many = try Client(port: served.port)
+    many.send("GET / HTTP/1.1\r\n" + String(repeating: "X: y\r\n", count: 40) + "\r\n")
+    #expect(many.readToEnd())
+    #expect(many.text.hasPrefix("HTTP/1.1 431"))
+    // A slow client that never ends its head is dropped when its time is up.
+    let slow = try Client(port: served.port)
+    slow.send("GET /S/")
+    let start = PhoneServer.milliseconds()
+    #expect(slow.readToEnd())
+    #expect(PhoneServer.milliseconds() - start < 1_900)
+    #expect(try served.stillServes())
+  }
+
+  @Test("many connections from one address are cut at the limit; the phones still get in after")
+  func manyConnections() throws {
+    var limits = PhoneLimits()
+    limits.connectionsPerAddress = 8
+    let served = try Served(limits: limits)
+    defer { served.server.stop() }
+    let crowd = try (0..<30).map { _ in try Client(port: served.port) }
+    // The server closes every connection past the limit at once, and keeps the first eight.
+    var closed = 0
+    let end = PhoneServer.milliseconds() + 3_000
+    while closed < 22 && PhoneServer.milliseconds() < end {
+      usleep(50_000)
+      closed = crowd.filter(\.isClosed).count
+    }
+    #expect(closed == 22)
+    #expect(crowd.prefix(8).allSatisfy { !$0.isClosed })
+    // While the eight hang, no one else from that address gets in; once they go, a phone does.
+    for client in crowd { client.hangUp() }
+    usleep(200_000)
+    #expect(try served.stillServes())
+  }
+
+  @Test("an address that guesses secrets is ignored for a while; a guess is never told apart from a wrong link")
+  func guesses() throws {
+    var limits = PhoneLimits()
+    limits.wrongHellos = 5
+    limits.penaltyMilliseconds = 600
+    let served = try Served(limits: limits)
+    defer { served.server.stop() }
+    for guess in 0..<4 {
+      let client = try Client(port: served.port)
+      #expect(client.upgrade(port: served.port))
+      client.sendText("HELLO \(SeatSecret.random().text) \(Served.other)")
+      #expect(client.waitFrame { $0.0 == 8 }, "guess \(guess)")
+      #expect(client.closeCode() == 4004)
+    }
+    // The last guess allowed: the address's connections are dropped.
+    let last = try Client(port: served.port)
+    #expect(last.upgrade(port: served.port))
+    last.sendText("HELLO \(SeatSecret.random().text) \(Served.other)")
+    #expect(last.readToEnd())
+    // Ignored: connections from that address are closed at once.
+    let ignored = try Client(port: served.port, timeoutMilliseconds: 300)
+    #expect(ignored.readToEnd() && ignored.received.isEmpty)
+    usleep(700_000)
+    #expect(try served.stillServes())
+  }
+
+  @Test("a phone that does not read is dropped; the laptop's sends never wait for it")
+  func slowReader() throws {
+    var limits = PhoneLimits()
+    limits.queuedBytes = 100_000
+    let served = try Served(limits: limits)
+    defer { served.server.stop() }
+    let sleeper = try served.join(0)
+    var rcv: Int32 = 4_096
+    setsockopt(sleeper.descriptor, SOL_SOCKET, SO_RCVBUF, &rcv, socklen_t(MemoryLayout<Int32>.size))
+    let view = String(repeating: "x", count: 20_000)
+    let start = PhoneServer.milliseconds()
+    for _ in 0..<400 { served.server.send(view, to: 0) }
+    #expect(PhoneServer.milliseconds() - start < 1_000)
+    #expect(served.events(within: 3_000) { $0.contains(.left(seat: 0)) }.contains(.left(seat: 0)))
+    #expect(try served.stillServes())
+  }
+
+  @Test("stopping ends every phone's session and the listener")
+  func stops() throws {
+    let served = try Served()
+    let phone = try served.join(0)
+    served.server.stop()
+    #expect(phone.readToEnd())
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = served.port.bigEndian
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(probe) }
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    #expect(connected != 0)
+  }
+
+  @Test("without an address there is no server")
+  func noNetwork() {
+    #expect(throws: PhoneServerError.noNetwork) { try PhoneServer(addresses: [], page: [], secrets: []) }
+    #expect(throws: PhoneServerError.self) { try PhoneServer(addresses: ["300.1.1.1"], page: [], secrets: []) }
+    #expect(LocalNetwork.addresses().allSatisfy { !$0.hasPrefix("127.") })
+  }
+}
