@@ -43,7 +43,7 @@ let package = Package(
     .target(name: "PareaCanvas", dependencies: ["PareaTextWidth"]),
     .testTarget(name: "PareaCanvasTests", dependencies: ["PareaCanvas"]),
     // The app flow: screens as state, the pure reducer, rendering into a Canvas.
-    .target(name: "PareaApp", dependencies: ["PareaCanvas", "PareaRules", "PareaLocale"]),
+    .target(name: "PareaApp", dependencies: ["PareaCanvas", "PareaRules", "PareaLocale", "PareaQR"]),
     .testTarget(
       name: "PareaAppTests", dependencies: ["PareaApp", "PareaCanvas", "PareaLocale", "PareaRules"],
       exclude: ["Golden"]),
@@ -74,7 +74,7 @@ let package = Package(
     .executableTarget(
       name: "parea",
       dependencies: [
-        "PareaApp", "PareaCanvas", "PareaLocale", "PareaRules", "PareaStore", "PareaTerminal",
+        "PareaApp", "PareaCanvas", "PareaLocale", "PareaPhones", "PareaRules", "PareaStore", "PareaTerminal",
         "PareaVoice", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The saved files: settings, quick-pick names, the game in progress (atomic JSON files).

@@ -91,6 +91,8 @@ public enum Action: Hashable, Sendable {
   case reveal
   /// On a reveal screen: hide the role.
   case hide
+  /// On a reveal screen with phones on: the card here or the phone's code, a new link.
+  case revealPage(RevealAction)
   /// On the table.
   case table(TableAction)
   /// On a role shown again at the table.
@@ -129,6 +131,8 @@ public enum Action: Hashable, Sendable {
   /// The outside world looked for the narrator's voice (`Effect.lookForVoice`):
   /// whether the program that speaks was found.
   case voiceLookedFor(found: Bool)
+  /// What the phones' side reports (the run loop owns the server).
+  case phones(PhonesAction)
 }
 
 /// The app: state, the reducer and the renderer, with no I/O of its own.
@@ -194,6 +198,23 @@ public struct App: Sendable {
   /// Draws the current state at the given size (or asks for a bigger terminal).
   public func render(width: Int, height: Int) -> Canvas {
     state.render(width: width, height: height, environment: environment)
+  }
+
+  /// The page every phone link serves, in the laptop's language.
+  public func phonePage() -> String {
+    PhoneView.page(words: environment.words(state.language), language: state.language.rawValue)
+  }
+
+  /// What each seat's phone shows now (JSON), by seat; empty with no game dealt.
+  public func phoneViews() -> [Int: String] {
+    guard let table = state.table else { return [:] }
+    let words = environment.words(state.language)
+    let locations = table.location == nil ? [] : environment.locations
+    var views: [Int: String] = [:]
+    for seat in table.seats.indices {
+      views[seat] = PhoneView.json(seat: seat, state: state, words: words, locations: locations)
+    }
+    return views
   }
 }
 

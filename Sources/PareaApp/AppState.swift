@@ -129,6 +129,8 @@ public struct AppState: Hashable, Sendable {
   /// written to the settings (a one-off `--lang`, or the system's language, is
   /// not made the saved setting by another setting's save).
   public var languageChosen = false
+  /// The phones while Parea runs: the server's address, who is connected.
+  public var phones = PhonesState()
 
   /// The state at start-up: the home screen.
   public init(

@@ -22,6 +22,8 @@ public enum Effect: Hashable, Sendable {
   case silence
   /// Look for the narrator's voice, without a sound (answered with `Action.voiceLookedFor`).
   case lookForVoice
+  /// Give `seat` a new phone link (answered with `PhonesAction.renewed`).
+  case renewPhoneLink(seat: Int)
 }
 
 /// A line for the voice: what to say, in which language, how fast.

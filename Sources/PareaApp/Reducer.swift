@@ -60,6 +60,8 @@ extension AppState {
     case .voiceLookedFor(let found):
       voiceFound = found
       return []
+    case .phones(let action):
+      return reducePhones(action)
     case .tick(let now):
       clock = now
       var effects = tickCountdowns(now: clock, environment: environment)
@@ -116,6 +118,9 @@ extension AppState {
     case .hide:
       guard case .reveal(let page) = screen else { return [] }
       return run(.hide, on: page, as: Screen.reveal, environment: &environment)
+    case .revealPage(let action):
+      guard case .reveal(let page) = screen else { return [] }
+      return run(action, on: page, as: Screen.reveal, environment: &environment)
     case .table(let action):
       guard case .table(let page) = screen else { return [] }
       return run(action, on: page, as: Screen.table, environment: &environment)

@@ -6,9 +6,11 @@ public enum Color: UInt8, Hashable, Sendable {
 /// How a cell is drawn. Every style stays readable without color: emphasis
 /// uses bold and reverse, color only adds to it.
 public struct Style: Hashable, Sendable {
-  /// Foreground color, or the terminal's default. (The background is always
-  /// the terminal's own.)
+  /// Foreground color, or the terminal's default.
   public var foreground: Color?
+  /// Background color, or the terminal's own: only a QR code sets one (it
+  /// must be dark on light whatever the terminal's colours).
+  public var background: Color?
   /// Bold text.
   public var bold: Bool
   /// Reverse video (used for the highlighted line, so it shows in monochrome).
@@ -17,8 +19,11 @@ public struct Style: Hashable, Sendable {
   public var dim: Bool
 
   /// Creates a style.
-  public init(foreground: Color? = nil, bold: Bool = false, reverse: Bool = false, dim: Bool = false) {
+  public init(
+    foreground: Color? = nil, background: Color? = nil, bold: Bool = false, reverse: Bool = false, dim: Bool = false
+  ) {
     self.foreground = foreground
+    self.background = background
     self.bold = bold
     self.reverse = reverse
     self.dim = dim
@@ -53,4 +58,6 @@ public enum Theme {
   public static let accent = Style(foreground: .magenta, bold: true)
   /// An ordinary frame.
   public static let frame = Style(foreground: .blue)
+  /// A QR code's modules: black on white, whatever the terminal's colours.
+  public static let code = Style(foreground: .black, background: .white)
 }

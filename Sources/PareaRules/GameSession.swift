@@ -31,6 +31,8 @@ public struct GameSession: Hashable, Sendable {
   /// Where the narrator stands, when Parea or a moderator narrates the game
   /// (nil for the manual table).
   public var narration: Narration?
+  /// The seats' phone links, once the table played with phones.
+  public var phones: PhoneLinks?
 
   /// A session whose first (or next) round has just been dealt.
   public init(
@@ -150,6 +152,7 @@ public struct GameSession: Hashable, Sendable {
       return false
     }
     guard table.isConsistent, timer?.isValid ?? true else { return false }
+    if let phones, phones.secrets.count != table.seats.count { return false }
     // A narration that cannot go on with this table would leave a screen where Enter does nothing.
     return narration?.isConsistent(with: table) ?? true
   }
@@ -195,7 +198,7 @@ public struct GameSession: Hashable, Sendable {
 
 extension GameSession: Codable {
   private enum CodingKeys: String, CodingKey {
-    case players, setup, table, game, roundsPlayed, nextReveal, scores, narration, timer, seeded
+    case players, setup, table, game, roundsPlayed, nextReveal, scores, narration, timer, seeded, phones
   }
 
   /// Reads the fields of a saved game (`game.json`); the store reads its `version` beside them.
@@ -225,6 +228,7 @@ extension GameSession: Codable {
     // The round's timer comes back with its time left, paused (`RoundTimer.resumed`).
     timer = try container.decodeIfPresent(RoundTimer.self, forKey: .timer)?.resumed
     seeded = try container.decodeIfPresent(SeededSequence.self, forKey: .seeded)
+    phones = try container.decodeIfPresent(PhoneLinks.self, forKey: .phones)
   }
 
   /// Writes the fields as files have always had them: `game` only between
@@ -246,5 +250,6 @@ extension GameSession: Codable {
     // A timer belongs to a round: between rounds there is none to keep.
     if table != nil { try container.encodeIfPresent(timer?.resumed, forKey: .timer) }
     try container.encodeIfPresent(seeded, forKey: .seeded)
+    try container.encodeIfPresent(phones, forKey: .phones)
   }
 }

@@ -70,6 +70,9 @@ public struct Preferences: Hashable, Codable, Sendable {
   public var voice = true
   /// How fast it speaks.
   public var voiceSpeed = VoiceSpeed.normal
+  /// Whether the players' phones are the cards (Parea then serves a page on
+  /// the local network while a game is dealt).
+  public var phones = false
 
   /// The defaults.
   public init() {}

@@ -30,7 +30,7 @@ public struct Settings: Hashable, Codable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case version, language, houseRules, excludedLocations, narration, roundMinutes, voice, voiceSpeed
+    case version, language, houseRules, excludedLocations, narration, roundMinutes, voice, voiceSpeed, phones
   }
 
   /// Where the house rules were before they were one object: each at the
@@ -71,6 +71,7 @@ public struct Settings: Hashable, Codable, Sendable {
     preferences.voice = try container.decodeIfPresent(Bool.self, forKey: .voice) ?? defaults.voice
     preferences.voiceSpeed =
       try container.decodeIfPresent(VoiceSpeed.self, forKey: .voiceSpeed) ?? defaults.voiceSpeed
+    preferences.phones = try container.decodeIfPresent(Bool.self, forKey: .phones) ?? defaults.phones
   }
 
   /// Writes every key, `"language": null` included, so a person editing the file sees what can be set.
@@ -86,5 +87,6 @@ public struct Settings: Hashable, Codable, Sendable {
     try container.encode(minutes, forKey: .roundMinutes)
     try container.encode(preferences.voice, forKey: .voice)
     try container.encode(preferences.voiceSpeed, forKey: .voiceSpeed)
+    try container.encode(preferences.phones, forKey: .phones)
   }
 }

@@ -28,9 +28,9 @@ public final class Terminal {
   /// The canvas on the screen now; nil forces a full repaint.
   private var drawn: Canvas?
   private var defaultColorsAvailable = false
-  /// Allocated color pairs, a slot per foreground color (its raw value);
+  /// Allocated color pairs, a slot per foreground and background (`colorPair`);
   /// -1 where none is allocated yet.
-  private var colorPairs = [Int16](repeating: -1, count: 8)
+  private var colorPairs = [Int16](repeating: -1, count: 81)
   private var nextColorPair: Int16 = 0
   private var cursorShown: Bool?
 
@@ -124,12 +124,31 @@ public final class Terminal {
   /// Waits up to `timeoutMilliseconds` for the next event. Returns nil when
   /// nothing happened in time (or a code with no meaning arrived).
   /// A pending termination signal comes first.
-  public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+  public func nextEvent(timeoutMilliseconds: Int, alsoWatching other: Int32? = nil) -> TerminalEvent? {
     if let number = TerminationSignals.take() { return .signal(number) }
     guard isRunning else { return nil }
     if ContinueSignal.take() { return resume() }
     let window = parea_stdscr()
-    wtimeout(window, Int32(clamping: max(0, timeoutMilliseconds)))
+    var timeout = timeoutMilliseconds
+    if let other {
+      // Something else may wake the loop too (the phones' server): a key
+      // already read by ncurses comes first; otherwise wait on both, and
+      // return nil at once when only the other is ready.
+      wtimeout(window, 0)
+      var code: wint_t = 0
+      switch wget_wch(window, &code) {
+      case KEY_CODE_YES: return event(for: KeyDecoding.functionKey(Int32(bitPattern: code)))
+      case OK: return event(for: KeyDecoding.character(code))
+      default: break
+      }
+      var descriptors = [
+        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: other, events: Int16(POLLIN), revents: 0),
+      ]
+      _ = poll(&descriptors, 2, Int32(clamping: max(0, timeoutMilliseconds)))
+      if descriptors[0].revents == 0 { return nil }
+      timeout = 10
+    }
+    wtimeout(window, Int32(clamping: max(0, timeout)))
     var code: wint_t = 0
     switch wget_wch(window, &code) {
     case KEY_CODE_YES:
@@ -275,7 +294,7 @@ public final class Terminal {
     if cell.style.bold { attributes |= parea_attr_bold() }
     if cell.style.reverse { attributes |= parea_attr_reverse() }
     if cell.style.dim { attributes |= parea_attr_dim() }
-    let pair = colorPair(foreground: cell.style.foreground)
+    let pair = colorPair(foreground: cell.style.foreground, background: cell.style.background)
 
     // A cchar_t holds one spacing character and up to CCHARW_MAX-1 combining
     // ones; longer clusters (rare emoji sequences) keep their first scalars.
@@ -402,7 +421,7 @@ public final class Terminal {
   // MARK: Colors
 
   private func setColorsUp() {
-    colorPairs = [Int16](repeating: -1, count: 8)
+    colorPairs = [Int16](repeating: -1, count: 81)
     nextColorPair = 0
     usesColor = false
     let noColor = Self.environment("NO_COLOR") ?? ""
@@ -411,17 +430,19 @@ public final class Terminal {
     usesColor = parea_colors() >= 8 && parea_color_pairs() > 1
   }
 
-  /// The color pair for a foreground color on the terminal's background,
-  /// allocated the first time it is used. Looked up for every drawn cell, so
-  /// the pairs live in a flat array with a slot per color.
-  private func colorPair(foreground: Color?) -> Int16 {
-    guard usesColor, let foreground else { return 0 }
-    let slot = Int(foreground.rawValue)
+  /// The color pair for a foreground color on a background (the terminal's
+  /// own when nil), allocated the first time it is used. Looked up for every
+  /// drawn cell, so the pairs live in a flat array with a slot per
+  /// combination (nine backgrounds: the eight colors and the terminal's).
+  private func colorPair(foreground: Color?, background: Color? = nil) -> Int16 {
+    guard usesColor, foreground != nil || background != nil else { return 0 }
+    let slot = Int(background.map { $0.rawValue + 1 } ?? 0) * 9 + Int(foreground.map { $0.rawValue + 1 } ?? 0)
     if colorPairs[slot] >= 0 { return colorPairs[slot] }
     nextColorPair += 1
     var pair = nextColorPair
-    let back = defaultColorsAvailable ? -1 : Int16(COLOR_BLACK)
-    if Int(pair) >= parea_color_pairs() || init_pair(pair, Int16(foreground.rawValue), back) != OK {
+    let fore = foreground.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_WHITE))
+    let back = background.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_BLACK))
+    if Int(pair) >= parea_color_pairs() || init_pair(pair, fore, back) != OK {
       pair = 0  // out of pairs: the default colors, remembered so we stop asking
     }
     colorPairs[slot] = pair

@@ -27,6 +27,10 @@ protocol Interactive {
   /// Applies an action: how results of the outside world (a file read, a
   /// save that failed) reach the state.
   mutating func send(_ action: Action) -> [Effect]
+  /// The page every phone link serves.
+  func phonePage() -> String
+  /// What each seat's phone shows now, by seat.
+  func phoneViews() -> [Int: String]
 }
 
 /// How the program ends.
@@ -77,6 +81,10 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   // reaped, before the terminal is restored (defers run last first).
   var voice: Voice?
   defer { voice?.shutDown() }
+  // The phones' server, started only when a game is served to phones;
+  // closing Parea ends every phone's session.
+  let phones = PhonesDriver()
+  defer { phones.stop() }
 
   var size = terminal.size
   var quitting = false
@@ -144,6 +152,8 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
         let speaker = voice ?? Voice(adoptsOrphans: true)
         voice = speaker
         perform(app.send(.voiceLookedFor(found: speaker.isFound)))
+      case .renewPhoneLink(let seat):
+        perform(phones.renew(seat, app: &app))
       case .saveSettings, .savePlayers, .saveGame:
         if let problem = storage.perform(effect, state: app.state) {
           perform(app.send(.reported([problem])))
@@ -174,7 +184,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   while !app.isFinished && !quitting {
     // The timeout lets the loop notice a signal, and the round timer run,
     // even when no key comes.
-    switch terminal.nextEvent(timeoutMilliseconds: 100) {
+    switch terminal.nextEvent(timeoutMilliseconds: 100, alsoWatching: phones.descriptor) {
     case nil:
       break
     case .key(let key):
@@ -208,6 +218,8 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     // start on it; a lock another copy has taken stops this one's saving.
     if let lost = storage.checkLock() { perform(app.send(.reported([lost]))) }
     perform(app.tick(now: monotonicMilliseconds()))
+    // The phones: started or stopped as the game says, their taps in, each seat's view out.
+    perform(phones.sync(&app, now: monotonicMilliseconds()))
     if quitting { break }
     // Redraw only when something changed; a forced repaint clears the
     // physical screen too (privacy after a reveal, garbage after a resize).

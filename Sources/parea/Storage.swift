@@ -55,7 +55,7 @@ struct Storage {
       case .saveGame:
         // No game in progress deletes the file: a finished game is not resumed.
         try store.saveGame(state.session)
-      case .quit, .redrawAll, .bell, .speak, .silence, .lookForVoice:
+      case .quit, .redrawAll, .bell, .speak, .silence, .lookForVoice, .renewPhoneLink:
         break  // not storage: the run loop handles these
       }
     } catch {

@@ -312,7 +312,7 @@ import Testing
   @Test(arguments: languages) func settingsTieRule(_ language: Language) {
     var app = makeApp(language)
     app.press(.character("s"))
-    for _ in 0..<9 { app.press(.down) }
+    for _ in 0..<10 { app.press(.down) }
     app.press(.right)
     #expect(app.state.houseRules.dealt.tie == .revoteOnce)
     expectGolden(app.render(width: 80, height: 24), "settings-tie.\(language)", styles: true)

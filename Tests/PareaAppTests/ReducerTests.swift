@@ -370,18 +370,18 @@ import PareaRules
     var store = TestStore(makeApp())
     var page = SettingsScreen(returnTo: ReturnPoint(.home(HomeScreen())))
     store.send(.home(.openSettings)) { [page] in $0.screen = .settings(page) }
-    // The house rules come after the language and the voice's two rows.
-    page.selection = 3
-    store.send(.settings(.move(3))) { [page] in $0.screen = .settings(page) }
-    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealDeadRoles = true }
+    // The house rules come after the language, the phones and the voice's two rows.
     page.selection = 4
+    store.send(.settings(.move(4))) { [page] in $0.screen = .settings(page) }
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealDeadRoles = true }
+    page.selection = 5
     store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.hideSpyCount = true }
-    page.selection = 5
+    page.selection = 6
     store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
     store.send(.settings(.change(-1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = true }
     #expect(store.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
-    page.selection = 10
+    page.selection = 11
     store.send(.settings(.move(50))) { [page] in $0.screen = .settings(page) }  // stops on the last row
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.announceSaves = true }
   }

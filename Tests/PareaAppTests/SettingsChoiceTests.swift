@@ -24,6 +24,9 @@ import Testing
       label: "settings.language", hint: "settings.languageHint",
       values: [{ $0.language = .en }, { $0.language = .el }], effects: [.saveSettings, .redrawAll]),
     Row(
+      label: "settings.phones", hint: "settings.phones.hint",
+      values: [{ $0.preferences.phones = false }, { $0.preferences.phones = true }]),
+    Row(
       label: "settings.voice", hint: "settings.voice.hint",
       values: [{ $0.preferences.voice = false }, { $0.preferences.voice = true }]),
     Row(
@@ -166,10 +169,10 @@ import Testing
     #expect((2..<12).contains(marked), "in the list's rows")
     #expect(lines[13].contains(catalog.text(Self.rows[index].hint)))
     #expect(lines[15].contains(catalog.text("key.move")))
-    // 18 lines in 10 rows, the highlight kept in the middle: the first three
+    // 17 lines in 10 rows, the highlight kept in the middle: the first four
     // rows show the top of the list, the last five its end.
-    #expect(lines[2].hasSuffix("▲  ") == (index >= 3), "\(lines[2])")
-    #expect(lines[11].hasSuffix("▼  ") == (index <= 5), "\(lines[11])")
+    #expect(lines[2].hasSuffix("▲  ") == (index >= 4), "\(lines[2])")
+    #expect(lines[11].hasSuffix("▼  ") == (index <= 6), "\(lines[11])")
   }
 
   @Test func theSettingsChangedHereAreTheOnesTheGameReads() throws {

@@ -39,6 +39,7 @@ struct RoundTripTests {
     var settings = Settings(language: .en, houseRules: HouseRules(dealt: narrator))
     settings.preferences.voice = false
     settings.preferences.voiceSpeed = .slow
+    settings.preferences.phones = true
     #expect(settings.houseRules.dealt != DealtRules())
     try store.save(settings)
     #expect(store.loadSettings() == Loaded(value: settings))
@@ -74,6 +75,7 @@ struct RoundTripTests {
           },
           "language" : null,
           "narration" : "parea",
+          "phones" : false,
           "roundMinutes" : {
 
           },

@@ -24,21 +24,44 @@ public struct RevealCountdown: Hashable, Sendable {
   }
 }
 
-/// A player's role, on screen only while that player looks.
+/// A player's role, on screen only while that player looks. With phones
+/// on, it first shows the player's own link as a QR code (`PhoneCode`), and
+/// the card on the laptop only if they ask (Space).
 public struct RevealScreen: Hashable, Sendable {
   /// The seat whose role is shown.
   public var seat: Int
+  /// With phones on: whether the card is shown on the laptop instead of the phone's code.
+  public var cardOnLaptop = false
 
-  static func action(for key: Key) -> Action? {
+  /// The screen for `seat`, starting with the phone's code when phones are on.
+  public init(seat: Int) { self.seat = seat }
+
+  /// Whether this screen offers the phone's code (phones on, links made).
+  static func offersPhone(_ state: AppState) -> Bool { state.preferences.phones && state.session?.phones != nil }
+
+  func showsCode(_ state: AppState) -> Bool { Self.offersPhone(state) && !cardOnLaptop }
+
+  static func action(for key: Key, phone: Bool) -> Action? {
     switch Shortcut(key) {
     case .enter, .escape: .hide
+    case .space where phone: .revealPage(.switchView)
+    case .letter("n") where phone: .revealPage(.newLink)
     default: nil
     }
   }
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     guard let table = state.table else { return }
-    RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
+    if showsCode(state) {
+      PhoneCode.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
+    } else {
+      RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
+      if Self.offersPhone(state) {
+        canvas.footer([
+          KeyHint(key: "Enter", label: words("key.hideRole")), KeyHint(key: "Space", label: words("key.phoneCode")),
+        ])
+      }
+    }
   }
 }
 
@@ -181,12 +204,24 @@ enum RoleCard {
 public enum RevealAction: Hashable, Sendable {
   /// Hide the role and hand the laptop on.
   case hide
+  /// With phones on: the card on the laptop, or back to the phone's code.
+  case switchView
+  /// With phones on: a new link for this player (the old one stops working).
+  case newLink
 }
 
 extension RevealScreen: Feature {
   /// Hides the role and hands the laptop on: the next hand-off (deaf to keys
   /// for a moment, see `KeyPause`), or the table after the last.
   mutating func reduce(_ action: RevealAction, in context: ScreenContext) -> Outcome {
+    switch action {
+    case .hide: break
+    case .switchView:
+      cardOnLaptop.toggle()
+      return .go(.reveal(self), effects: [.redrawAll])
+    case .newLink:
+      return .go(.reveal(self), effects: [.renewPhoneLink(seat: seat)])
+    }
     guard var draft = SessionDraft(context.session),
       (try? draft.apply(.handedOn(seat: seat))) != nil
     else { return .stay }
@@ -202,7 +237,9 @@ extension RevealScreen: Feature {
     return .go(next, draft.changes, effects: [.saveGame, .redrawAll])
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? { Self.action(for: key) }
+  func action(for key: Key, in context: ScreenContext) -> Action? {
+    Self.action(for: key, phone: Self.offersPhone(context.state))
+  }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)

@@ -38,11 +38,10 @@ public struct SettingsScreen: Hashable, Sendable {
             "settings.language", hint: "settings.languageHint", \.language,
             Language.allCases.map { ($0, AppKeys.language($0)) },
             // Every screen's words change, the footer and header included.
-            effects: [.saveSettings, .redrawAll])
-        ]),
-      SettingSection(
-        title: "settings.section.voice",
-        settings: [
+            effects: [.saveSettings, .redrawAll]),
+          // The cards on the players' phones (from the next deal, or at once
+          // for the game in play: its cards then go to the phones too).
+          .toggle("settings.phones", \.preferences.phones),
           .toggle("settings.voice", \.preferences.voice),
           .choice(
             "settings.voiceSpeed", \.preferences.voiceSpeed,

@@ -1,0 +1,75 @@
+import PareaCanvas
+import PareaQR
+import PareaRules
+
+/// The player's own link, on the laptop while they alone hold it (the
+/// reveal): its QR code on the left, black on white with its quiet zone, and
+/// on the right what to do, the address written out, and whether their
+/// phone is connected. Every seat's page has the same blocks in the same
+/// rows; only the code and the address differ (and never by role).
+enum PhoneCode {
+  static func draw(seat: Int, table: Table, state: AppState, into canvas: inout Canvas, words: Words) {
+    guard table.seats.indices.contains(seat) else { return }
+    let (_, inner) = RoleCard.frame(for: table.seats[seat], table: table, into: &canvas, words: words)
+    let link = state.phoneLink(seat: seat)
+    var textColumn = inner.column
+    if let link, let rows = QRCache.rows(for: link) {
+      for (offset, row) in rows.enumerated() where inner.row - 1 + offset < inner.bottom + 1 {
+        canvas.write(row, row: inner.row - 1 + offset, column: inner.column - 1, style: Theme.code)
+      }
+      textColumn = inner.column - 1 + (rows.first.map { TextWidth.of($0) } ?? 0) + 2
+    }
+    let width = max(10, inner.column + inner.width - textColumn)
+    var lines: [(String, Style)] = []
+    func add(_ text: String, _ style: Style = Theme.normal) {
+      for line in TextWidth.wrap(text, width: width) { lines.append((line, style)) }
+    }
+    if let problem = state.phones.problem, problem != .noQRCode {
+      add(words(problem == .noNetwork ? "reveal.phone.noNetwork" : "reveal.phone.cannotListen"), Theme.error)
+    } else if let link {
+      add(words("reveal.phone.scan"))
+      lines.append(("", Theme.normal))
+      add(words("reveal.phone.orOpen"), Theme.dim)
+      // The address in two lines, cut before the secret, so it fits and reads.
+      let lower = "http" + link.dropFirst(4)
+      if let cut = lower.firstRange(of: "/S/") {
+        lines.append((String(lower[..<cut.lowerBound]), Theme.key))
+        lines.append((String(lower[cut.lowerBound...]), Theme.key))
+      }
+      lines.append(("", Theme.normal))
+      if state.phones.connected.contains(seat) {
+        add(words("reveal.phone.connected"), Theme.good)
+      } else {
+        add(words("reveal.phone.waiting"), Theme.dim)
+      }
+      if QRCache.rows(for: link) == nil {
+        lines.append(("", Theme.normal))
+        add(words("reveal.phone.noQRCode"), Theme.dim)
+      }
+    } else {
+      add(words("reveal.phone.starting"), Theme.dim)
+    }
+    lines.append(("", Theme.normal))
+    add(words("reveal.phone.noPhone"), Theme.dim)
+    for (index, line) in lines.enumerated() where inner.row + index <= inner.bottom {
+      canvas.write(line.0, row: inner.row + index, column: textColumn, style: line.1)
+    }
+    canvas.footer([
+      KeyHint(key: "Enter", label: words("key.hideRole")), KeyHint(key: "Space", label: words("key.cardHere")),
+      KeyHint(key: "n", label: words("key.newLink")),
+    ])
+  }
+}
+
+/// The last link's QR code rows: made once per link, not at every frame.
+/// The app runs on one thread (the run loop's).
+enum QRCache {
+  nonisolated(unsafe) private static var last: (link: String, rows: [String]?)?
+
+  static func rows(for link: String) -> [String]? {
+    if let last, last.link == link { return last.rows }
+    let rows = try? QRCode(link).halfBlockRows
+    last = (link, rows)
+    return rows
+  }
+}

@@ -1,0 +1,162 @@
+// The one page every phone opens: plain HTML, CSS and JavaScript, built into
+// the binary, served by Parea itself (no framework, nothing from the
+// internet). It holds no words: they come from Locales/, put in where the
+// page says /*WORDS*/ (`PhoneView.page`) and sent again with every view.
+//
+// Every element is there for every seat, in the same place and size,
+// whatever the role: only the text inside the card differs. The card's
+// blocks have fixed heights (the description's box fits the longest
+// description at its smallest type), so its outline never tells a side.
+// The card is hidden until the player taps, and hides again when the page
+// goes out of sight or after a minute.
+
+enum PhonePage {
+  static let html = #"""
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+    <meta name="referrer" content="no-referrer">
+    <meta name="color-scheme" content="dark">
+    <title>Parea</title>
+    <style>
+    :root { --ink: #f1ece2; --dim: #a59d8f; --gold: #e8b64c; --bg: #14110f; --card: #211c18; --line: #3a322b; }
+    * { box-sizing: border-box; margin: 0; padding: 0; }
+    html, body { height: 100%; background: var(--bg); color: var(--ink);
+      font: 18px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif;
+      -webkit-user-select: none; user-select: none; -webkit-tap-highlight-color: transparent; }
+    body { display: flex; flex-direction: column; padding: env(safe-area-inset-top) 16px env(safe-area-inset-bottom); }
+    header { display: flex; align-items: center; gap: 10px; height: 56px; flex: none; border-bottom: 1px solid var(--line); }
+    #brand { font-weight: 700; letter-spacing: .04em; color: var(--gold); }
+    #game { color: var(--dim); }
+    #name { margin-left: auto; font-weight: 600; max-width: 45%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    #dot { width: 12px; height: 12px; border-radius: 50%; background: #6b625a; flex: none; }
+    #dot.on { background: #5fbf6f; }
+    main { flex: 1; display: flex; flex-direction: column; padding: 16px 0; min-height: 0; }
+    #status { height: 52px; flex: none; color: var(--dim); text-align: center; display: flex; align-items: center; justify-content: center; }
+    #stage { flex: 1; position: relative; min-height: 0; }
+    #cover, #card { position: absolute; inset: 0; border-radius: 18px; }
+    #cover { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 18px;
+      background: var(--card); border: 2px dashed var(--line); font-size: 1.5rem; font-weight: 600; text-align: center; padding: 24px; }
+    #cover small { font-size: 1rem; font-weight: 400; color: var(--dim); }
+    #card { background: var(--card); border: 2px solid var(--line); padding: 20px; display: grid;
+      grid-template-rows: 24px 52px 26px 16px 176px 16px 26px 1fr; overflow: hidden; }
+    #card[hidden], #cover[hidden] { display: none; }
+    #youAre, #side, #knowTitle { color: var(--dim); text-align: center; }
+    #knowTitle { text-align: left; font-weight: 600; color: var(--gold); }
+    #role { font-size: 2.2rem; font-weight: 800; text-align: center; color: var(--gold); line-height: 52px;
+      white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    #description { grid-row: 5; font-size: 1.05rem; overflow: hidden; }
+    #know { grid-row: 7 / 9; list-style: none; overflow: auto; }
+    #know li { min-height: 1.5em; }
+    #list { margin-top: 8px; color: var(--dim); font-size: .95rem; }
+    #list b { display: block; color: var(--ink); margin: 6px 0 2px; }
+    footer { height: 64px; flex: none; display: flex; align-items: center; justify-content: center; }
+    button { font: inherit; font-weight: 600; color: var(--bg); background: var(--gold); border: 0; border-radius: 999px;
+      padding: 12px 28px; min-width: 60%; }
+    button[disabled] { visibility: hidden; }
+    </style>
+    </head>
+    <body>
+    <header><span id="brand"></span><span id="game"></span><span id="name"></span><span id="dot"></span></header>
+    <main>
+      <div id="status" role="status"></div>
+      <div id="stage">
+        <div id="cover"><span id="coverText"></span><small id="coverHint"></small></div>
+        <div id="card" hidden>
+          <div id="youAre"></div><div id="role"></div><div id="side"></div><div></div>
+          <div id="description"></div><div></div><div id="knowTitle"></div>
+          <div><ul id="know"></ul><div id="list"></div></div>
+        </div>
+      </div>
+    </main>
+    <footer><button id="toggle" type="button" disabled></button></footer>
+    <script>
+    "use strict";
+    (function () {
+      var words = /*WORDS*/null || {};
+      var secret = (location.pathname.split("/")[2] || "").toUpperCase();
+      var device = null;
+      try { device = localStorage.getItem("parea-device"); } catch (e) {}
+      if (!/^[0-9a-f]{32}$/.test(device || "")) {
+        var bytes = new Uint8Array(16);
+        crypto.getRandomValues(bytes);
+        device = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+        try { localStorage.setItem("parea-device", device); } catch (e) {}
+      }
+      // The address bar and the history keep the link; the title never names anything.
+      var $ = function (id) { return document.getElementById(id); };
+      var view = null, socket = null, shown = false, hideTimer = null, retry = 500, final = false;
+      function text(id, value) { $(id).textContent = value || ""; }
+      function status(key) { text("status", key ? words[key] : ""); }
+      function chrome() {
+        text("brand", words["app.name"]);
+        text("toggle", shown ? words["phone.hide"] : words["phone.show"]);
+        text("coverText", words["phone.hidden"]);
+      }
+      function render() {
+        chrome();
+        var ready = !!view;
+        $("toggle").disabled = !ready;
+        if (!ready) { text("coverHint", words["phone.waiting"]); return; }
+        text("game", view.game); text("name", view.name);
+        text("coverHint", view.over ? words["phone.over"] : view.out ? words["phone.out"] : "");
+        var card = view.card;
+        text("youAre", card.youAre); text("role", card.role); text("side", card.side);
+        text("description", card.description); text("knowTitle", card.knowTitle);
+        var list = $("know"); list.textContent = "";
+        card.know.forEach(function (line) { var item = document.createElement("li"); item.textContent = line; list.appendChild(item); });
+        var extra = $("list"); extra.textContent = "";
+        if (view.list) {
+          var title = document.createElement("b"); title.textContent = view.list.title; extra.appendChild(title);
+          extra.appendChild(document.createTextNode(view.list.items.join(" · ")));
+        }
+        $("card").hidden = !shown; $("cover").hidden = shown;
+      }
+      function show(on) {
+        if (on === shown || !view) return;
+        shown = on;
+        if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
+        if (on) {
+          // Every look counts, as on the laptop.
+          if (socket && socket.readyState === 1) socket.send("LOOK");
+          hideTimer = setTimeout(function () { show(false); }, 60000);
+        }
+        render();
+      }
+      $("toggle").addEventListener("click", function () { show(!shown); });
+      $("cover").addEventListener("click", function () { show(true); });
+      document.addEventListener("visibilitychange", function () {
+        if (document.hidden) { show(false); } else if (!socket && !final) { connect(); }
+      });
+      function connect() {
+        if (final) return;
+        status("phone.connecting");
+        socket = new WebSocket("ws://" + location.host + "/ws");
+        socket.onopen = function () { socket.send("HELLO " + secret + " " + device); };
+        socket.onmessage = function (event) {
+          var message;
+          try { message = JSON.parse(event.data); } catch (e) { return; }
+          if (message.welcome) { retry = 500; status(""); $("dot").className = "on"; return; }
+          if (message.words) words = message.words;
+          if (message.lang) document.documentElement.lang = message.lang;
+          view = message; status(""); render();
+        };
+        socket.onclose = function (event) {
+          socket = null; $("dot").className = "";
+          var ending = { 4001: "phone.renewed", 4003: "phone.refused", 4004: "phone.unknown" }[event.code];
+          if (ending) { final = true; view = null; shown = false; status(ending); render(); return; }
+          status("phone.lost");
+          setTimeout(connect, retry);
+          retry = Math.min(retry * 2, 4000);
+        };
+      }
+      render();
+      connect();
+    })();
+    </script>
+    </body>
+    </html>
+    """#
+}

@@ -1,0 +1,98 @@
+import PareaRules
+
+// What each seat's phone shows, as JSON: its `SeatView` in the laptop's
+// language, with the same words the laptop's card uses. Built here (the app
+// has the words); the run loop hands each text to the phones' server, which
+// sends it only on that seat's socket. Nothing of another seat goes in
+// except what the seat's own view holds (`SeatView`: what its role knows).
+
+/// The phones' side of the app: the page and each seat's view.
+enum PhoneView {
+  /// The words the page needs before the laptop's first message (and with
+  /// every message, so that a change of language reaches the page).
+  static let pageKeys = [
+    "app.name", "phone.connecting", "phone.lost", "phone.refused", "phone.unknown", "phone.renewed",
+    "phone.show", "phone.hide", "phone.hidden", "phone.waiting", "phone.over", "phone.out",
+  ]
+
+  /// The page every link serves, with the words of `language` in it: the same bytes for every seat.
+  static func page(words: Words, language: String) -> String {
+    PhonePage.html.replacing("/*WORDS*/null", with: wordsObject(words))
+      .replacing("<html lang=\"en\">", with: "<html lang=\"\(language)\">")
+  }
+
+  static func wordsObject(_ words: Words) -> String {
+    JSON.object(pageKeys.map { ($0, JSON.string(words($0))) })
+  }
+
+  /// What `seat`'s phone shows now, or nil when no game is dealt.
+  static func json(seat: Int, state: AppState, words: Words, locations: [Location]) -> String? {
+    guard let table = state.table, let view = SeatView(seat: seat, table: table) else { return nil }
+    let layout = RoleCard.Layout(table: table, state: state, words: words, width: Int.max / 4)
+    var known = layout.sentences(of: seat).map { $0.hasPrefix("  • ") ? String($0.dropFirst(4)) : $0 }
+    while known.count < max(1, view.knowledgeSlots) { known.append("") }
+    var fields: [(String, String)] = [
+      ("v", "1"),
+      ("lang", JSON.string(state.language.rawValue)),
+      ("words", wordsObject(words)),
+      ("game", JSON.string(words.gameName(table.game))),
+      ("name", JSON.string(view.name)),
+      ("out", view.isAlive ? "false" : "true"),
+      ("over", view.isOver ? "true" : "false"),
+      (
+        "card",
+        JSON.object([
+          ("youAre", JSON.string(words("reveal.youAre"))),
+          ("role", JSON.string(words.upper(words.roleName(view.role)))),
+          ("side", JSON.string(words("reveal.side", ["side": words.sideName(view.side)]))),
+          ("description", JSON.string(state.roleDescription(view.role, of: table.rules, words: words))),
+          ("knowTitle", JSON.string(words("knowledge.title"))),
+          ("know", JSON.array(known.map(JSON.string))),
+        ])
+      ),
+    ]
+    // Spy: the locations in play, the same list on every phone.
+    if table.location != nil {
+      let names = state.inPlay(locations).map { words.locationName($0.id) }.sorted()
+      fields.append(
+        ("list", JSON.object([("title", JSON.string(words("phone.locations"))), ("items", JSON.array(names.map(JSON.string)))])))
+    }
+    return JSON.object(fields)
+  }
+}
+
+/// Just enough JSON writing for the phones' messages.
+enum JSON {
+  static func string(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      // Never a "</script>" or a stray tag in the page the words go into.
+      case "<": out += "\\u003c"
+      case ">": out += "\\u003e"
+      case "&": out += "\\u0026"
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  static func object(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+  }
+
+  static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+}

@@ -1,0 +1,121 @@
+import PareaRules
+
+// The phones, as the app sees them: whether the server listens and where,
+// which seats' phones are connected, and what the phones' side reports
+// (`PhonesAction`, sent by the run loop, which owns the server). The links
+// themselves are the game's (`GameSession.phones`), saved with it.
+
+/// The phones' state while Parea runs (not saved).
+public struct PhonesState: Hashable, Sendable {
+  /// The address phones open, such as `HTTP://192.168.1.23:41234`, while the server listens.
+  public var base: String?
+  /// Why phones cannot be used now, when they cannot.
+  public var problem: PhonesProblem?
+  /// The seats whose phone is connected.
+  public var connected: Set<Int> = []
+
+  /// No server yet.
+  public init() {}
+}
+
+/// Why the phones cannot be used.
+public enum PhonesProblem: Hashable, Sendable {
+  /// This machine is on no local network.
+  case noNetwork
+  /// The server could not listen (the OS's error number).
+  case cannotListen(Int32)
+  /// The QR code library is not installed (the address is still shown).
+  case noQRCode
+}
+
+/// What the run loop tells the app about the phones.
+public enum PhonesAction: Hashable, Sendable {
+  /// Links were drawn for the game in play (one secret a seat, from the OS's random source).
+  case linksMade([String])
+  /// The server listens at `base`.
+  case listening(base: String)
+  /// The server cannot run.
+  case unavailable(PhonesProblem)
+  /// The server stopped (phones were turned off, or the game left).
+  case stopped
+  /// A seat's phone connected; `device` is its token.
+  case joined(seat: Int, device: String)
+  /// A seat's phone went away.
+  case left(seat: Int)
+  /// Another device opened a seat's link and was refused.
+  case refused(seat: Int)
+  /// A new link was made for a seat (the old one no longer works).
+  case renewed(seat: Int, secret: String)
+  /// A seat's phone sent a message.
+  case message(seat: Int, text: String)
+}
+
+extension AppState {
+  /// Whether the game in play should be served to phones now: phones are on
+  /// and a table is dealt. The run loop starts and stops the server by it.
+  public var wantsPhones: Bool { preferences.phones && table != nil }
+
+  /// The link of `seat`'s phone, while the server listens.
+  public func phoneLink(seat: Int) -> String? {
+    guard let base = phones.base, let secrets = session?.phones?.secrets, secrets.indices.contains(seat) else { return nil }
+    return base + "/S/" + secrets[seat]
+  }
+
+  /// Applies what the phones' side reports.
+  mutating func reducePhones(_ action: PhonesAction) -> [Effect] {
+    switch action {
+    case .linksMade(let secrets):
+      guard let table, session?.phones?.secrets.count != table.seats.count,
+        let links = PhoneLinks(secrets: secrets), secrets.count == table.seats.count
+      else { return [] }
+      session?.phones = links
+      return [.saveGame]
+    case .listening(let base):
+      phones.base = base
+      phones.problem = nil
+      return []
+    case .unavailable(let problem):
+      phones.problem = problem
+      if problem != .noQRCode { phones.base = nil }
+      return []
+    case .stopped:
+      phones = PhonesState()
+      return []
+    case .joined(let seat, let device):
+      guard let count = table?.seats.count, (0..<count).contains(seat) else { return [] }
+      phones.connected.insert(seat)
+      let before = session?.phones
+      session?.phones?.own(seat, by: device)
+      return session?.phones != before ? [.saveGame] : []
+    case .left(let seat):
+      phones.connected.remove(seat)
+      return []
+    case .refused(let seat):
+      guard let table, table.seats.indices.contains(seat) else { return [] }
+      let notice = Notice(
+        kind: .error, title: "phones.refused.title", message: "phones.refused.message",
+        args: ["name": .text(table.seats[seat].name)])
+      if !notices.contains(notice) { notices.append(notice) }
+      return [.bell]
+    case .renewed(let seat, let secret):
+      phones.connected.remove(seat)
+      session?.phones?.renew(seat, secret: secret)
+      return [.saveGame]
+    case .message(let seat, let text):
+      return phoneMessage(text, from: seat)
+    }
+  }
+
+  /// A tap on a seat's phone. `LOOK`: the player looked at their card (counted as on the laptop).
+  private mutating func phoneMessage(_ text: String, from seat: Int) -> [Effect] {
+    guard phones.connected.contains(seat), let table, table.seats.indices.contains(seat) else { return [] }
+    switch text {
+    case "LOOK":
+      guard var draft = SessionDraft(session), (try? draft.apply(.look(seat: seat))) != nil else { return [] }
+      session = draft.session
+      return [.saveGame]
+    default:
+      return []
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import PareaApp
+import PareaLocale
+import PareaPhones
+import PareaRules
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The phones' server, kept in line with the app by the run loop: started
+/// when the game in play wants phones (`AppState.wantsPhones`), stopped when
+/// it no longer does and on every way out; its events become app actions,
+/// and each seat's view goes to its phone when it changes. Nothing of it
+/// runs, and no socket is opened, while phones are off.
+@MainActor
+final class PhonesDriver {
+  private var server: PhoneServer?
+  /// The secrets the server was started with, in seating order.
+  private var served: [String] = []
+  /// What each seat's phone was last sent.
+  private var sent: [Int: String] = [:]
+  private var page = ""
+  /// The session and language the views were last made from.
+  private var madeFrom: (session: GameSession?, language: Language)?
+  /// When the server last failed to start, so that it is tried again only now and then.
+  private var failedAt: Int64?
+
+  /// Where the server's events wake the run loop, while it runs.
+  var descriptor: Int32? { server?.eventDescriptor }
+
+  /// Starts, stops and feeds the server as the app's state says; returns the
+  /// effects of what the phones reported.
+  func sync(_ app: inout some Interactive, now: Int64) -> [Effect] {
+    var effects: [Effect] = []
+    guard app.state.wantsPhones, let table = app.state.table else {
+      if server != nil {
+        stop()
+        effects += app.send(.phones(.stopped))
+      }
+      failedAt = nil
+      return effects
+    }
+    // One link a seat, drawn from the OS's random source.
+    if app.state.session?.phones?.secrets.count != table.seats.count {
+      effects += app.send(.phones(.linksMade(table.seats.map { _ in SeatSecret.random().text })))
+    }
+    guard let links = app.state.session?.phones else { return effects }
+    if let server, links.secrets != served {
+      if links.secrets.count == served.count {
+        // A new game with as many seats, or a seat's new link: the server follows.
+        for seat in links.secrets.indices where links.secrets[seat] != served[seat] {
+          if let secret = SeatSecret(links.secrets[seat]) { server.renew(seat, secret: secret) }
+          sent[seat] = nil
+        }
+        served = links.secrets
+      } else {
+        stop()
+      }
+    }
+    if server == nil {
+      if let failedAt, now - failedAt < 5_000 { return effects }
+      effects += start(links, app: &app, now: now)
+    }
+    guard let server else { return effects }
+    for event in server.takeEvents() {
+      switch event {
+      case .joined(let seat, let device): effects += app.send(.phones(.joined(seat: seat, device: device)))
+      case .left(let seat): effects += app.send(.phones(.left(seat: seat)))
+      case .refused(let seat): effects += app.send(.phones(.refused(seat: seat)))
+      case .message(let seat, let text): effects += app.send(.phones(.message(seat: seat, text: text)))
+      }
+    }
+    // The views, made again only when the game or the language changed.
+    let state = app.state
+    if madeFrom == nil || madeFrom?.session != state.session || madeFrom?.language != state.language {
+      madeFrom = (state.session, state.language)
+      let newPage = app.phonePage()
+      if newPage != page {
+        page = newPage
+        server.setPage(Array(page.utf8))
+      }
+      for (seat, view) in app.phoneViews() where sent[seat] != view {
+        sent[seat] = view
+        server.send(view, to: seat)
+      }
+    }
+    return effects
+  }
+
+  private func start(_ links: PhoneLinks, app: inout some Interactive, now: Int64) -> [Effect] {
+    let addresses = Self.addresses()
+    let secrets = links.secrets.compactMap(SeatSecret.init)
+    page = app.phonePage()
+    do {
+      let server = try PhoneServer(
+        addresses: addresses, port: Self.port(), page: Array(page.utf8), secrets: secrets, owners: links.devices)
+      self.server = server
+      served = links.secrets
+      sent = [:]
+      madeFrom = nil
+      failedAt = nil
+      return app.send(.phones(.listening(base: "HTTP://\(addresses[0]):\(server.port)")))
+    } catch {
+      failedAt = now
+      switch error {
+      case .noNetwork: return app.send(.phones(.unavailable(.noNetwork)))
+      case .cannotListen(_, let number): return app.send(.phones(.unavailable(.cannotListen(number))))
+      case .cannotStart: return app.send(.phones(.unavailable(.cannotListen(0))))
+      }
+    }
+  }
+
+  /// A new link for `seat`.
+  func renew(_ seat: Int, app: inout some Interactive) -> [Effect] {
+    guard server != nil else { return [] }
+    // The server follows at the next sync, when the session holds the new secret.
+    return app.send(.phones(.renewed(seat: seat, secret: SeatSecret.random().text)))
+  }
+
+  /// Ends every phone's session.
+  func stop() {
+    server?.stop()
+    server = nil
+    served = []
+    sent = [:]
+    madeFrom = nil
+  }
+
+  /// The addresses to listen on: `PAREA_PHONES_ADDRESS` (a comma-separated
+  /// list; the tests' loopback), or the machine's LAN addresses.
+  private static func addresses() -> [String] {
+    if let given = getenv("PAREA_PHONES_ADDRESS").map({ String(cString: $0) }), !given.isEmpty {
+      return given.split(separator: ",").map(String.init)
+    }
+    return LocalNetwork.addresses()
+  }
+
+  /// The port: `PAREA_PHONES_PORT`, or one the OS gives.
+  private static func port() -> UInt16 {
+    getenv("PAREA_PHONES_PORT").flatMap { UInt16(String(cString: $0)) } ?? 0
+  }
+}
