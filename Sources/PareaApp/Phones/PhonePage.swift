@@ -41,13 +41,13 @@ enum PhonePage {
       background: var(--card); border: 2px dashed var(--line); font-size: 1.5rem; font-weight: 600; text-align: center; padding: 24px; }
     #cover small { font-size: 1rem; font-weight: 400; color: var(--dim); }
     #card { background: var(--card); border: 2px solid var(--line); padding: 20px; display: grid;
-      grid-template-rows: 24px 52px 26px 16px 176px 16px 26px 1fr; overflow: hidden; }
+      grid-template-rows: 24px 84px 26px 10px 286px 10px 26px 1fr; overflow: hidden; }
     #card[hidden], #cover[hidden] { display: none; }
     #youAre, #side, #knowTitle { color: var(--dim); text-align: center; }
     #knowTitle { text-align: left; font-weight: 600; color: var(--gold); }
-    #role { font-size: 2.2rem; font-weight: 800; text-align: center; color: var(--gold); line-height: 52px;
-      white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-    #description { grid-row: 5; font-size: 1.05rem; overflow: hidden; }
+    #role { font-size: 1.9rem; font-weight: 800; text-align: center; color: var(--gold); line-height: 42px;
+      overflow: hidden; display: flex; align-items: center; justify-content: center; overflow-wrap: anywhere; }
+    #description { grid-row: 5; font-size: 1rem; line-height: 1.3; overflow: hidden; }
     #know { grid-row: 7 / 9; list-style: none; overflow: auto; }
     #know li { min-height: 1.5em; }
     #list { margin-top: 8px; color: var(--dim); font-size: .95rem; }
