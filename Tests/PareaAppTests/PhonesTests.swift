@@ -1,0 +1,173 @@
+import Foundation
+import PareaCanvas
+import PareaLocale
+@testable import PareaRules
+import Testing
+
+@testable import PareaApp
+
+// The phones in the app: what each report from the phones' side does to the
+// whole state, the reveal with a phone's code, and what each seat's phone
+// is sent (its own card, in the laptop's words, and nothing of another seat).
+
+private typealias R = Palermo.Roles
+
+@Suite("The phones in the app")
+struct PhonesTests {
+  static let secrets = (0..<5).map { seat in String(repeating: "ABCDEFGH"[String.Index(utf16Offset: seat, in: "ABCDEFGH")], count: 26) }
+  static let phone = String(repeating: "a", count: 32)
+
+  /// Killer dealt to five with phones on, at the first hand-off.
+  static func dealt() -> App {
+    var app = makeApp()
+    var state = app.state
+    state.preferences.phones = true
+    app = App(state: state, configuration: configuration())
+    app.send(.home(.play("killer")))
+    app.addPlayers(["Anna", "Bob", "Chris", "Dora", "Eve"])
+    app.send(.players(.proceed))
+    app.send(.setup(.deal))
+    app.waitOutPause()
+    return app
+  }
+
+  @Test("the run loop's reports change the state as they say, and nothing else")
+  func reports() throws {
+    var store = TestStore(Self.dealt())
+    #expect(store.state.wantsPhones)
+    // Links: one a seat, saved with the game; a second set for the same game is ignored.
+    store.send(.phones(.linksMade(Self.secrets)), effects: [.saveGame]) {
+      $0.session?.phones = PhoneLinks(secrets: Self.secrets)
+    }
+    store.send(.phones(.linksMade(Self.secrets.reversed())))
+    // Malformed links are refused.
+    var bad = TestStore(Self.dealt())
+    bad.send(.phones(.linksMade(["short"] + Self.secrets.dropFirst())))
+    store.send(.phones(.listening(base: "HTTP://10.0.0.2:4000"))) { $0.phones.base = "HTTP://10.0.0.2:4000" }
+    #expect(store.state.phoneLink(seat: 1) == "HTTP://10.0.0.2:4000/S/" + Self.secrets[1])
+    // A phone joins: connected, and its device owns the seat (saved).
+    store.send(.phones(.joined(seat: 1, device: Self.phone)), effects: [.saveGame]) {
+      $0.phones.connected = [1]
+      $0.session?.phones?.own(1, by: Self.phone)
+    }
+    // The same phone again: nothing new to save.
+    store.send(.phones(.joined(seat: 1, device: Self.phone)))
+    store.send(.phones(.joined(seat: 9, device: Self.phone)))
+    // A look on the phone counts as one on the laptop.
+    store.send(.phones(.message(seat: 1, text: "LOOK")), effects: [.saveGame]) {
+      try? $0.session?.table?.recordLook(at: 1)
+    }
+    // Messages from a seat whose phone is not connected, or that mean nothing, change nothing.
+    store.send(.phones(.message(seat: 2, text: "LOOK")))
+    store.send(.phones(.message(seat: 1, text: "WIN")))
+    // Another device: a notice naming the seat, and the bell.
+    store.send(.phones(.refused(seat: 1)), effects: [.bell]) {
+      $0.notices.append(
+        Notice(kind: .error, title: "phones.refused.title", message: "phones.refused.message", args: ["name": .text("Bob")]))
+    }
+    // A new link: the old phone is no longer connected, nobody owns the seat.
+    let fresh = String(repeating: "Z", count: 26)
+    store.send(.phones(.renewed(seat: 1, secret: fresh)), effects: [.saveGame]) {
+      $0.phones.connected = []
+      $0.session?.phones?.renew(1, secret: fresh)
+    }
+    #expect(store.state.session?.phones?.devices[1] == nil)
+    store.send(.phones(.left(seat: 3)))
+    store.send(.phones(.unavailable(.noNetwork))) {
+      $0.phones.problem = .noNetwork
+      $0.phones.base = nil
+    }
+    store.send(.phones(.stopped)) { $0.phones = PhonesState() }
+  }
+
+  @Test("the reveal shows the player's code, the card on Space, and asks for a new link on n")
+  func reveal() throws {
+    var app = Self.dealt()
+    app.send(.phones(.linksMade(Self.secrets)))
+    app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000")))
+    app.press(.enter)
+    let code = app.render(width: 80, height: 24).lines.joined(separator: "\n")
+    #expect(code.contains("/S/" + Self.secrets[0]))
+    #expect(code.contains("http://10.0.0.2:4000"))
+    #expect(code.contains("▀") || code.contains("▄"))
+    let role = Catalog.builtIn(.en).text("role.\(try #require(app.state.table).seats[0].role).name")
+    #expect(!code.uppercased().contains(role.uppercased()), "no role beside the code")
+    #expect(app.press(.character("n")) == [.renewPhoneLink(seat: 0)])
+    #expect(app.press(.character(" ")) == [.redrawAll])
+    let card = app.render(width: 80, height: 24).lines.joined(separator: "\n")
+    #expect(card.contains(role.uppercased()))
+    #expect(!card.contains("/S/"))
+    #expect(app.press(.character(" ")) == [.redrawAll])
+    // With phones off the reveal is the card, as always.
+    var off = makeApp()
+    off.send(.home(.play("killer")))
+    off.addPlayers(["Anna", "Bob", "Chris", "Dora", "Eve"])
+    off.send(.players(.proceed))
+    off.send(.setup(.deal))
+    off.waitOutPause()
+    off.press(.enter)
+    #expect(off.render(width: 80, height: 24).lines.joined().contains(Catalog.builtIn(.en).text("reveal.youAre")))
+    #expect(off.press(.character("n")).isEmpty)
+  }
+
+  @Test("each seat's phone is sent its own card, with the same fields for every role, in the laptop's language", arguments: [Language.en, .el])
+  func views(_ language: Language) throws {
+    let roles = [R.redThief, R.blackThief, R.doctor, R.citizens[0], R.citizens[1]]
+    let app = tableApp(Palermo(), roles, language: language)
+    let views = app.phoneViews()
+    #expect(views.count == 5)
+    let words = Catalog.builtIn(language)
+    for (seat, role) in roles.enumerated() {
+      let json = try #require(views[seat])
+      #expect(json.contains(JSON.string(words.text("role.\(role).name").uppercased())) || json.contains(JSON.string(Words(wording: words).upper(words.text("role.\(role).name")))))
+      for other in roles where other != role {
+        let name = words.text("role.\(other).name")
+        // A thief's phone names the other thief (the role knows it); no phone shows another role's card.
+        let known = R.thieves.contains(role) && R.thieves.contains(other)
+        #expect(json.contains(name) == known, "seat \(seat) and \(other)")
+        #expect(!json.contains(JSON.string(Words(wording: words).upper(name))), "seat \(seat) has \(other)'s card")
+      }
+    }
+    // The fields, in order, are the same for every seat: only their text differs.
+    let shapes = Set(views.values.map { Self.shape(of: $0) })
+    #expect(shapes.count == 1, "\(shapes)")
+  }
+
+  @Test("a Spy phone has the locations in play, the same list for everyone")
+  func spyViews() throws {
+    let app = tableApp(Spy(), [Spy.spy, Spy.local, Spy.local, Spy.local], location: "train")
+    let views = app.phoneViews()
+    let lists = Set(views.values.map { json in String(json[json.firstRange(of: "\"list\"")!.lowerBound...]) })
+    #expect(lists.count == 1)
+    let words = Catalog.builtIn(.en)
+    #expect(views[1]!.contains(words.text("location.train.name")))
+  }
+
+  @Test("the page holds the words of the laptop's language, and nothing can break out of its script")
+  func page() {
+    let app = makeApp(.el)
+    let page = app.phonePage()
+    #expect(page.hasPrefix("<!doctype html>\n<html lang=\"el\">"))
+    #expect(page.contains(JSON.string(Catalog.builtIn(.el).text("phone.show"))))
+    #expect(!page.contains("/*WORDS*/"))
+    #expect(JSON.string("</script><b>\"&\n") == #""\u003c/script\u003e\u003cb\u003e\"\u0026\n""#)
+    #expect(JSON.string("\u{1}\u{2028}") == #""\u0001\u2028""#)
+  }
+
+  /// A JSON text's shape: its keys, the length of its lists, the kind of each value; never the text.
+  static func shape(of json: String) -> String {
+    func shape(_ value: Any) -> String {
+      switch value {
+      case let object as [String: Any]:
+        return "{" + object.keys.sorted().map { $0 + ":" + shape(object[$0]!) }.joined(separator: ",") + "}"
+      case let list as [Any]: return "[" + list.map(shape).joined(separator: ",") + "]"
+      case is String: return "s"
+      case is Bool: return "b"
+      case is NSNumber: return "n"
+      default: return "?"
+      }
+    }
+    guard let value = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return "not JSON" }
+    return shape(value)
+  }
+}
