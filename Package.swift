@@ -49,11 +49,10 @@ let package = Package(
       exclude: ["Golden"]),
     // ncursesw for Swift: a module map and a shim header (see PITFALLS.md).
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-    // libqrencode, opened with dlopen when first needed (the binary is static;
-    // Debian ships the library shared only).
-    .target(name: "CQRencode", linkerSettings: [.linkedLibrary("dl")]),
-    // A phone's link as a QR code (libqrencode), drawn with half blocks.
-    .target(name: "PareaQR", dependencies: ["CQRencode"]),
+    // A phone's link as a QR code, drawn with half blocks: libqrencode opened
+    // with dlopen when first needed (the binary is static; Debian ships the
+    // library shared only).
+    .target(name: "PareaQR"),
     .testTarget(name: "PareaQRTests", dependencies: ["PareaQR"]),
     // The phones' server: HTTP for the one page and a WebSocket per phone, on
     // a thread of its own, started only when phones are on. C library only.

@@ -81,6 +81,8 @@ extension AppState {
         return .narratorConfirm(round: table.round, stage: narration.stage, pick: pick)
       }
       switch narration.stage {
+      // A night on the phones takes no key on the laptop: nothing to guard.
+      case .awake where phones.nightOnPhones: return nil
       case .awake where narration.hasChosen(on: table): return nil
       case .awake, .vote, .takeAlong:
         return .narratorList(

@@ -18,8 +18,11 @@ extension AppState {
   mutating func reduce(_ action: Action, environment: inout Environment) -> [Effect] {
     if case .key(let key) = action, holdsBack(key) { return [] }
     let before = guardedMoment
-    let effects = apply(action, environment: &environment)
+    var effects = apply(action, environment: &environment)
     guardMoment(after: before)
+    followNightOnPhones()
+    // A step that waits for its choice may have it now that its time is over.
+    if case .tick = action { effects += handOnPhoneChoice(environment: environment) }
     // A seeded run keeps where its sequence stands with the game it saves.
     if let seed = environment.seed, session != nil {
       session?.seeded = SeededSequence(seed: seed, state: environment.generator.state)
@@ -61,7 +64,7 @@ extension AppState {
       voiceFound = found
       return []
     case .phones(let action):
-      return reducePhones(action)
+      return reducePhones(action, environment: environment)
     case .tick(let now):
       clock = now
       var effects = tickCountdowns(now: clock, environment: environment)

@@ -1,8 +1,17 @@
-import CQRencode
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 
 /// A QR code's modules, encoded by libqrencode, and drawn for a terminal with
 /// half blocks: each character cell holds two modules, one above the other,
 /// so a square code stays square in a cell twice as tall as it is wide.
+///
+/// libqrencode is opened with `dlopen` the first time a code is made (see
+/// docs/DECISIONS.md, "The phone's link as a QR code"): the release binary is
+/// fully static, and Debian ships the library as a shared one only. Nothing
+/// of it is loaded while phones are off.
 public struct QRCode: Hashable, Sendable {
   /// Modules per side (without the quiet zone).
   public let size: Int
@@ -16,7 +25,7 @@ public struct QRCode: Hashable, Sendable {
 
   /// Why there is no code.
   public enum Failure: Error, Hashable, Sendable {
-    /// libqrencode is not installed (it is opened when first needed).
+    /// libqrencode is not installed.
     case libraryMissing
     /// The text is too long for any QR code.
     case tooLong
@@ -26,13 +35,32 @@ public struct QRCode: Hashable, Sendable {
   /// screen is not damaged; M still forgives a glare), the smallest version
   /// that holds it.
   public init(_ text: String) throws(Failure) {
-    var data: UnsafeMutablePointer<UInt8>?
-    let side = Int(parea_qr_encode(text, &data))
-    guard side >= 0 else { throw .libraryMissing }
-    guard side > 0, let data else { throw .tooLong }
-    defer { parea_qr_free(data) }
-    size = side
-    modules = (0..<side * side).map { data[$0] == 1 }
+    guard let library = Library.shared else { throw .libraryMissing }
+    // QR_ECLEVEL_M is 1 and QR_MODE_8 is 2 in qrencode.h; case-sensitive.
+    guard let code = library.encode(text, 0, 1, 2, 1) else { throw .tooLong }
+    defer { library.free(code) }
+    // struct QRcode { int version; int width; unsigned char *data; }
+    let width = Int(code.load(fromByteOffset: 4, as: Int32.self))
+    let data = code.load(fromByteOffset: 8, as: UnsafePointer<UInt8>.self)
+    size = width
+    modules = (0..<width * width).map { data[$0] & 1 == 1 }
+  }
+
+  /// The two functions of libqrencode, found once.
+  private struct Library: @unchecked Sendable {
+    typealias Encode = @convention(c) (UnsafePointer<CChar>, Int32, Int32, Int32, Int32) -> UnsafeMutableRawPointer?
+    typealias Free = @convention(c) (UnsafeMutableRawPointer) -> Void
+    let encode: Encode
+    let free: Free
+
+    /// The library, or nil when it cannot be opened (the soname Debian's
+    /// libqrencode4 installs, then the -dev package's link).
+    static let shared: Library? = {
+      guard let handle = dlopen("libqrencode.so.4", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libqrencode.so", RTLD_NOW | RTLD_LOCAL),
+        let encode = dlsym(handle, "QRcode_encodeString"), let free = dlsym(handle, "QRcode_free")
+      else { return nil }
+      return Library(encode: unsafeBitCast(encode, to: Encode.self), free: unsafeBitCast(free, to: Free.self))
+    }()
   }
 
   /// Whether the module at `row`, `column` is dark (outside the code: light).

@@ -22,8 +22,8 @@ final class PhonesDriver {
   /// What each seat's phone was last sent.
   private var sent: [Int: String] = [:]
   private var page = ""
-  /// The session and language the views were last made from.
-  private var madeFrom: (session: GameSession?, language: Language)?
+  /// The session, language and phones' state the views were last made from.
+  private var madeFrom: (session: GameSession?, language: Language, phones: PhonesState)?
   /// When the server last failed to start, so that it is tried again only now and then.
   private var failedAt: Int64?
 
@@ -74,8 +74,10 @@ final class PhonesDriver {
     }
     // The views, made again only when the game or the language changed.
     let state = app.state
-    if madeFrom == nil || madeFrom?.session != state.session || madeFrom?.language != state.language {
-      madeFrom = (state.session, state.language)
+    if madeFrom == nil || madeFrom?.session != state.session || madeFrom?.language != state.language
+      || madeFrom?.phones != state.phones
+    {
+      madeFrom = (state.session, state.language, state.phones)
       let newPage = app.phonePage()
       if newPage != page {
         page = newPage

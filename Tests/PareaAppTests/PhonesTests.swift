@@ -154,6 +154,96 @@ struct PhonesTests {
     #expect(JSON.string("\u{1}\u{2028}") == #""\u0001\u2028""#)
   }
 
+  /// Seven players, Palermo narrated by Parea, phones on, every card seen,
+  /// every phone connected, at dusk.
+  static func narratedWithPhones() -> App {
+    var configuration = configuration(.en, seed: 7, narration: .parea)
+    configuration.preferences.phones = true
+    var app = App(configuration: configuration)
+    app.press(.enter)
+    app.addPlayers(sevenNames)
+    app.press(.enter, .enter, .character("s"), .character("d"))
+    app.revealEveryoneByKeys()
+    let secrets = (0..<7).map { seat in String(repeating: "ABCDEFGH"[String.Index(utf16Offset: seat, in: "ABCDEFGH")], count: 26) }
+    app.send(.phones(.linksMade(secrets)))
+    app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000")))
+    for seat in 0..<7 { app.send(.phones(.joined(seat: seat, device: String(repeating: "abcdef0"[String.Index(utf16Offset: seat, in: "abcdef0")], count: 32)))) }
+    return app
+  }
+
+  @Test("a night on the phones: every living phone has a task of one shape, the laptop takes no key and shows no choice, the thieves' pick is the night's")
+  func nightOnPhones() throws {
+    var app = Self.narratedWithPhones()
+    let table = try #require(app.state.table)
+    #expect(app.state.session?.narration?.stage == .dusk)
+    app.press(.enter)
+    #expect(app.state.phones.nightOnPhones)
+    let ends = try #require(app.state.session?.narration?.stageEnds)
+    app.tick(now: ends)
+    #expect(app.state.session?.narration?.stage == .awake(step: 0))
+    let thieves = table.seats.indices.filter { R.thieves.contains(table.seats[$0].role) }
+    let doctor = try #require(table.seats.firstIndex { $0.role == R.doctor })
+    let victim = try #require(table.seats.indices.first { !thieves.contains($0) && $0 != doctor })
+    // Every phone has a task, of one shape; the words differ only inside it.
+    let views = app.phoneViews()
+    #expect(views.values.allSatisfy { $0.contains("\"task\"") }, "\(views.values.filter { !$0.contains("\"task\"") })")
+    #expect(Set(views.values.map { Self.shape(of: $0) }).count == 1)
+    // The laptop takes no key at night, whoever reaches for it.
+    let screen = app.render(width: 80, height: 24)
+    let before = app.state
+    for key in [Key.enter, .down, .up, .character("u"), .character("1")] { #expect(app.send(.key(key)).isEmpty) }
+    #expect(app.state == before)
+    // A thief picks and confirms: nothing on the laptop changes, and the
+    // waiting step has no choice until everyone has confirmed.
+    app.send(.phones(.message(seat: thieves[0], text: "PICK \(victim)")))
+    #expect(app.send(.phones(.message(seat: thieves[0], text: "CONFIRM"))) == [])
+    #expect(app.render(width: 80, height: 24) == screen)
+    #expect(app.state.table?.choicesThisPhase.isEmpty == true)
+    // A fellow thief's phone shows the pick.
+    if thieves.count > 1 { #expect(app.phoneViews()[thieves[1]]!.contains(sevenNames[victim])) }
+    // Everyone else picks and confirms; the last confirmation gives the choice, silently.
+    var last: [Effect] = []
+    for seat in 0..<7 where seat != thieves[0] {
+      app.send(.phones(.message(seat: seat, text: "PICK 0")))
+      last = app.send(.phones(.message(seat: seat, text: "CONFIRM")))
+    }
+    #expect(app.state.table?.choicesThisPhase.map(\.seat) == [victim])
+    #expect(!last.contains(.redrawAll) && !last.contains(.bell) && !last.contains { if case .speak = $0 { true } else { false } })
+    #expect(app.render(width: 80, height: 24) == screen, "\(screen.lines.joined(separator: "\n"))\n----\n\(app.render(width: 80, height: 24).lines.joined(separator: "\n"))")
+    // A confirmed phone cannot change its pick.
+    app.send(.phones(.message(seat: thieves[0], text: "PICK 3")))
+    #expect(app.state.phones.picks.selected[thieves[0]] == victim)
+    // The Doctor's step: the Doctor protects someone else, at once.
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    #expect(app.state.session?.narration?.stage == .awake(step: 1))
+    let other = thieves[0]
+    app.send(.phones(.message(seat: doctor, text: "PICK \(other)")))
+    app.send(.phones(.message(seat: doctor, text: "CONFIRM")))
+    #expect(app.state.table?.choicesThisPhase.map(\.seat) == [victim, other])
+    // Morning: the victim is out, and the phones' night is over.
+    while let stage = app.state.session?.narration?.stage, stage.isSecret {
+      app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    }
+    #expect(app.state.table?.seats[victim].isAlive == false)
+    #expect(!app.state.phones.nightOnPhones)
+    #expect(app.state.phones.picks == NightPicks())
+    #expect(app.phoneViews().values.allSatisfy { !$0.contains("\"task\"") })
+  }
+
+  @Test("a night runs on the laptop when a living player's phone is not connected")
+  func nightOnTheLaptop() throws {
+    var app = Self.narratedWithPhones()
+    app.send(.phones(.left(seat: 3)))
+    app.press(.enter)
+    #expect(!app.state.phones.nightOnPhones)
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    #expect(app.phoneViews().values.allSatisfy { !$0.contains("\"task\"") })
+    // The phone coming back mid-night does not change tonight's way.
+    app.send(.phones(.joined(seat: 3, device: String(repeating: "3", count: 32))))
+    #expect(!app.state.phones.nightOnPhones)
+  }
+
   /// A JSON text's shape: its keys, the length of its lists, the kind of each value; never the text.
   static func shape(of json: String) -> String {
     func shape(_ value: Any) -> String {

@@ -52,6 +52,17 @@ enum PhonePage {
     #know li { min-height: 1.5em; }
     #list { margin-top: 8px; color: var(--dim); font-size: .95rem; }
     #list b { display: block; color: var(--ink); margin: 6px 0 2px; }
+    #task { position: absolute; inset: 0; border-radius: 18px; background: var(--card); border: 2px solid var(--gold);
+      padding: 16px; display: grid; grid-template-rows: 78px 1fr 62px; gap: 10px; }
+    #task[hidden] { display: none; }
+    #prompt { font-size: 1.1rem; font-weight: 600; overflow: hidden; }
+    #choices { display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 48px; gap: 8px; overflow: auto; align-content: start; }
+    .choice { font: inherit; font-size: 1rem; font-weight: 600; color: var(--ink); background: #2d2620; border: 2px solid var(--line);
+      border-radius: 12px; padding: 0 8px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .choice.picked { border-color: var(--gold); background: #4a3b1c; }
+    #task.done .choice { opacity: .55; }
+    #note { list-style: none; color: var(--dim); font-size: .95rem; }
+    #note li { height: 1.5em; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
     footer { height: 64px; flex: none; display: flex; align-items: center; justify-content: center; }
     button { font: inherit; font-weight: 600; color: var(--bg); background: var(--gold); border: 0; border-radius: 999px;
       padding: 12px 28px; min-width: 60%; }
@@ -69,6 +80,7 @@ enum PhonePage {
           <div id="description"></div><div></div><div id="knowTitle"></div>
           <div><ul id="know"></ul><div id="list"></div></div>
         </div>
+        <div id="task" hidden><div id="prompt"></div><div id="choices"></div><ul id="note"><li></li><li></li></ul></div>
       </div>
     </main>
     <footer><button id="toggle" type="button" disabled></button></footer>
@@ -87,19 +99,44 @@ enum PhonePage {
       }
       // The address bar and the history keep the link; the title never names anything.
       var $ = function (id) { return document.getElementById(id); };
-      var view = null, socket = null, shown = false, hideTimer = null, retry = 500, final = false;
+      var view = null, socket = null, shown = false, hideTimer = null, retry = 500, final = false, lastTask = null;
       function text(id, value) { $(id).textContent = value || ""; }
       function status(key) { text("status", key ? words[key] : ""); }
       function chrome() {
         text("brand", words["app.name"]);
-        text("toggle", shown ? words["phone.hide"] : words["phone.show"]);
-        text("coverText", words["phone.hidden"]);
+        var task = view && view.task;
+        text("toggle", task ? (task.confirmed ? words["phone.confirmed"] : words["phone.confirm"])
+          : shown ? words["phone.hide"] : words["phone.show"]);
+        text("coverText", view && view.night ? words["phone.night"] : words["phone.hidden"]);
+      }
+      function send(message) { if (socket && socket.readyState === 1) socket.send(message); }
+      // Every living phone gets a task of one shape at each step of a night on the phones.
+      function renderTask(task) {
+        $("task").hidden = !task;
+        if (!task) return;
+        $("card").hidden = true; $("cover").hidden = true;
+        if (task.id !== lastTask) {
+          lastTask = task.id;
+          if (navigator.vibrate) navigator.vibrate(150);
+        }
+        text("prompt", task.prompt);
+        $("task").className = task.confirmed ? "done" : "";
+        var choices = $("choices"); choices.textContent = "";
+        task.candidates.forEach(function (candidate) {
+          var button = document.createElement("button");
+          button.type = "button"; button.className = "choice" + (candidate.seat === task.pick ? " picked" : "");
+          button.textContent = candidate.name;
+          button.addEventListener("click", function () { if (!task.confirmed) send("PICK " + candidate.seat); });
+          choices.appendChild(button);
+        });
+        var lines = $("note").children;
+        for (var i = 0; i < lines.length; i++) lines[i].textContent = task.note[i] || "";
       }
       function render() {
         chrome();
         var ready = !!view;
         $("toggle").disabled = !ready;
-        if (!ready) { text("coverHint", words["phone.waiting"]); return; }
+        if (!ready) { text("coverHint", words["phone.waiting"]); $("task").hidden = true; return; }
         text("game", view.game); text("name", view.name);
         text("coverHint", view.over ? words["phone.over"] : view.out ? words["phone.out"] : "");
         var card = view.card;
@@ -113,6 +150,8 @@ enum PhonePage {
           extra.appendChild(document.createTextNode(view.list.items.join(" · ")));
         }
         $("card").hidden = !shown; $("cover").hidden = shown;
+        if (view.task) { shown = false; }
+        renderTask(view.task);
       }
       function show(on) {
         if (on === shown || !view) return;
@@ -120,12 +159,15 @@ enum PhonePage {
         if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
         if (on) {
           // Every look counts, as on the laptop.
-          if (socket && socket.readyState === 1) socket.send("LOOK");
+          send("LOOK");
           hideTimer = setTimeout(function () { show(false); }, 60000);
         }
         render();
       }
-      $("toggle").addEventListener("click", function () { show(!shown); });
+      $("toggle").addEventListener("click", function () {
+        if (view && view.task) { if (!view.task.confirmed) send("CONFIRM"); return; }
+        show(!shown);
+      });
       $("cover").addEventListener("click", function () { show(true); });
       document.addEventListener("visibilitychange", function () {
         if (document.hidden) { show(false); } else if (!socket && !final) { connect(); }

@@ -13,6 +13,7 @@ enum PhoneView {
   static let pageKeys = [
     "app.name", "phone.connecting", "phone.lost", "phone.refused", "phone.unknown", "phone.renewed",
     "phone.show", "phone.hide", "phone.hidden", "phone.waiting", "phone.over", "phone.out",
+    "phone.confirm", "phone.confirmed", "phone.night",
   ]
 
   /// The page every link serves, with the words of `language` in it: the same bytes for every seat.
@@ -27,7 +28,10 @@ enum PhoneView {
 
   /// What `seat`'s phone shows now, or nil when no game is dealt.
   static func json(seat: Int, state: AppState, words: Words, locations: [Location]) -> String? {
-    guard let table = state.table, let view = SeatView(seat: seat, table: table) else { return nil }
+    guard let table = state.table else { return nil }
+    // The night's task only when tonight runs on the phones.
+    let narration = state.phones.nightOnPhones ? state.session?.narration : nil
+    guard let view = SeatView(seat: seat, table: table, narration: narration, picks: state.phones.picks) else { return nil }
     let layout = RoleCard.Layout(table: table, state: state, words: words, width: Int.max / 4)
     var known = layout.sentences(of: seat).map { $0.hasPrefix("  • ") ? String($0.dropFirst(4)) : $0 }
     while known.count < max(1, view.knowledgeSlots) { known.append("") }
@@ -57,7 +61,48 @@ enum PhoneView {
       fields.append(
         ("list", JSON.object([("title", JSON.string(words("phone.locations"))), ("items", JSON.array(names.map(JSON.string)))])))
     }
+    // A night on the phones: a secret stage shows the night's page; a step, the task.
+    if state.phones.nightOnPhones, let stage = state.session?.narration?.stage, stage.isSecret {
+      fields.append(("night", "true"))
+      if let task = view.task { fields.append(("task", taskObject(task, round: table.round, table: table, words: words))) }
+    }
     return JSON.object(fields)
+  }
+
+  /// How many lines every task's note has, whatever it says.
+  static let noteLines = 2
+
+  /// A task as the page draws it: the prompt, the list (the same for every
+  /// seat), this seat's pick and whether it is confirmed, and a note of
+  /// `noteLines` lines (a fellow thief's pick, a check's answer, or a
+  /// sentence for everyone else).
+  static func taskObject(_ task: SeatTask, round: Int, table: Table, words: Words) -> String {
+    let name = { (seat: Int) in NarratorLines.name(seat, table) }
+    var note: [String] = []
+    switch task.purpose {
+    case .kill:
+      for fellow in task.fellows {
+        let key = fellow.confirmed ? "phone.note.fellowChose" : fellow.pick == nil ? "phone.note.fellowNone" : "phone.note.fellowPicks"
+        note.append(words(key, ["name": name(fellow.seat), "pick": fellow.pick.map(name) ?? ""]))
+      }
+      if task.fellows.isEmpty { note.append(words("phone.note.alone")) }
+    case .check:
+      if let answer = task.answer, let pick = task.pick {
+        note.append(words("phone.note.answer", ["name": name(pick), "answer": words.line(GameKeys.answer(answer), of: table.game)]))
+      }
+    case .protect, .suspect, .meet, .wait:
+      note.append(words("phone.note.\(task.purpose.rawValue)"))
+    }
+    note = Array(note.prefix(noteLines))
+    while note.count < noteLines { note.append("") }
+    return JSON.object([
+      ("id", JSON.string("\(round).\(task.step)")),
+      ("prompt", JSON.string(words("phone.task.\(task.purpose.rawValue)"))),
+      ("candidates", JSON.array(task.candidates.map { JSON.object([("seat", String($0)), ("name", JSON.string(name($0)))]) })),
+      ("pick", task.pick.map(String.init) ?? "null"),
+      ("confirmed", task.confirmed ? "true" : "false"),
+      ("note", JSON.array(note.map(JSON.string))),
+    ])
   }
 }
 

@@ -13,6 +13,13 @@ public struct PhonesState: Hashable, Sendable {
   public var problem: PhonesProblem?
   /// The seats whose phone is connected.
   public var connected: Set<Int> = []
+  /// Whether tonight runs on the phones: decided as night falls (every
+  /// living player's phone connected, Parea narrating), kept until the morning.
+  public var nightOnPhones = false
+  /// Whether tonight's way has been decided (the night has begun).
+  var nightDecided = false
+  /// Tonight's taps on the phones.
+  public var picks = NightPicks()
 
   /// No server yet.
   public init() {}
@@ -62,7 +69,7 @@ extension AppState {
   }
 
   /// Applies what the phones' side reports.
-  mutating func reducePhones(_ action: PhonesAction) -> [Effect] {
+  mutating func reducePhones(_ action: PhonesAction, environment: Environment) -> [Effect] {
     switch action {
     case .linksMade(let secrets):
       guard let table, session?.phones?.secrets.count != table.seats.count,
@@ -102,20 +109,58 @@ extension AppState {
       session?.phones?.renew(seat, secret: secret)
       return [.saveGame]
     case .message(let seat, let text):
-      return phoneMessage(text, from: seat)
+      return phoneMessage(text, from: seat, environment: environment)
     }
   }
 
-  /// A tap on a seat's phone. `LOOK`: the player looked at their card (counted as on the laptop).
-  private mutating func phoneMessage(_ text: String, from seat: Int) -> [Effect] {
+  /// A tap on a seat's phone. `LOOK`: the player looked at their card
+  /// (counted as on the laptop). `PICK n` and `CONFIRM`: the night's task
+  /// (`NightPicks`); a step's choice, once due, is made as the laptop's would be.
+  private mutating func phoneMessage(_ text: String, from seat: Int, environment: Environment) -> [Effect] {
     guard phones.connected.contains(seat), let table, table.seats.indices.contains(seat) else { return [] }
-    switch text {
-    case "LOOK":
+    let words = text.split(separator: " ")
+    switch (words.first, words.count) {
+    case ("LOOK", 1):
       guard var draft = SessionDraft(session), (try? draft.apply(.look(seat: seat))) != nil else { return [] }
       session = draft.session
       return [.saveGame]
+    case ("PICK", 2):
+      guard phones.nightOnPhones, let target = Int(words[1]), let narration = session?.narration else { return [] }
+      try? phones.picks.select(target, by: seat, table: table, narration: narration)
+      return handOnPhoneChoice(environment: environment)
+    case ("CONFIRM", 1):
+      guard phones.nightOnPhones, let narration = session?.narration else { return [] }
+      try? phones.picks.confirm(by: seat, table: table, narration: narration)
+      return handOnPhoneChoice(environment: environment)
     default:
       return []
     }
+  }
+
+  /// Gives the narration the step's choice from the phones once it is due (`NightPicks.due`).
+  mutating func handOnPhoneChoice(environment: Environment) -> [Effect] {
+    guard phones.nightOnPhones, let table, let narration = session?.narration,
+      let choice = phones.picks.due(table: table, narration: narration), var page = screen.narratorBeneath
+    else { return [] }
+    let outcome = page.reduce(.phoneChoice(choice), in: context(environment))
+    screen.narratorBeneath = page
+    return perform(outcome)
+  }
+
+  /// After every action: tonight's way is decided as night falls (on the
+  /// phones when Parea narrates and every living player's phone is
+  /// connected), and forgotten in the morning with tonight's taps.
+  mutating func followNightOnPhones() {
+    guard preferences.phones, let narration = session?.narration, narration.stage.isSecret, let table else {
+      // Only what changes is written: with phones off the state stays as it was.
+      if phones.nightOnPhones { phones.nightOnPhones = false }
+      if phones.nightDecided { phones.nightDecided = false }
+      if phones.picks != NightPicks() { phones.picks = NightPicks() }
+      return
+    }
+    guard !phones.nightDecided else { return }
+    phones.nightDecided = true
+    phones.nightOnPhones =
+      narration.mode == .parea && session?.phones != nil && table.alive.allSatisfy(phones.connected.contains)
   }
 }

@@ -71,6 +71,8 @@ public enum NarratorPick: Hashable, Sendable {
 public enum NarratorAction: Hashable, Sendable {
   /// Move the highlight.
   case move(Int)
+  /// The phones chose for the step awake (a night on the phones).
+  case phoneChoice(Int)
   /// Enter: ask to confirm the highlighted entry, or go on from a stage that waits.
   case select
   /// Yes to the entry being confirmed.
@@ -186,6 +188,11 @@ extension NarratorScreen {
   func action(for key: Key, state: AppState) -> Action? {
     guard let narration = state.session?.narration else { return nil }
     let shortcut = Shortcut(key)
+    // A night on the phones: the choices are made there; the laptop takes
+    // no key that could choose, whoever reaches for it.
+    if state.phones.nightOnPhones && narration.stage.isSecret {
+      return shortcut == .escape ? .back : nil
+    }
     if showingRoles {
       switch shortcut {
       case .escape, .enter, .letter("r"): return .narrator(.hideRoles)

@@ -174,7 +174,8 @@ extension NarratorScreen {
       // After a restart: the vote's result, for the moderator to say at dusk.
       line = outcome
     }
-    let chosen = narration.hasChosen(on: table)
+    // A night on the phones: the laptop never shows that a choice was made.
+    let chosen = narration.hasChosen(on: table) && !state.phones.nightOnPhones
     let byDay = narration.isByDay
     var hints: [KeyHint] = []
     var row: Int
@@ -345,6 +346,19 @@ extension NarratorScreen {
       if moderator {
         // The moderator sees how long the pause lasts; Parea's screen stays neutral.
         canvas.write(words("narrator.moderator.wait"), row: row, column: 3, style: Theme.dim)
+        let ends = narration.stageEnds ?? state.clock
+        let left = RoundTimer.display(milliseconds: Int(max(0, ends - state.clock)))
+        canvas.center(words("narrator.timeLeft", ["time": left]), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
+      }
+    case .awake where state.phones.nightOnPhones:
+      // A night on the phones: the same screen whatever is chosen, and whoever chose.
+      for wrapped in TextWidth.wrap(words("narrator.phones.awake"), width: canvas.width - 8) {
+        canvas.center(wrapped, row: row, in: canvas.bounds)
+        row += 1
+      }
+      if narration.waitsForChoice {
+        canvas.center(words("narrator.phones.waiting"), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
+      } else {
         let ends = narration.stageEnds ?? state.clock
         let left = RoundTimer.display(milliseconds: Int(max(0, ends - state.clock)))
         canvas.center(words("narrator.timeLeft", ["time": left]), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)

@@ -111,6 +111,11 @@ extension NarratorScreen: Feature {
       case (.takeAlong?, .seat(let seat)): attempt(.takeAlong(seat: seat))
       default: break
       }
+    case .phoneChoice(let seat):
+      // The phones' choice (`NightPicks.due`): recorded as the laptop's,
+      // with nothing on the laptop's screen to tell it came.
+      guard state.phones.nightOnPhones, case .awake? = state.session?.narration?.stage else { break }
+      attempt(.choose(seat: seat, now: state.clock))
     case .cancel:
       confirming = nil
     case .toggleTimer:
@@ -218,7 +223,9 @@ extension NarratorScreen: Feature {
     let table = draft.table
     var effects: [Effect] = []
     // The repaint comes first: the neutral screen is up before the next line is heard.
-    if cues.contains(where: { if case .sleep = $0 { true } else { $0 == .chosen } }) {
+    // On a night on the phones the laptop's screen never shows a choice: no repaint for one.
+    let choiceShows = !state.phones.nightOnPhones
+    if cues.contains(where: { if case .sleep = $0 { true } else { $0 == .chosen && choiceShows } }) {
       effects.append(.redrawAll)
     }
     let lines = NarratorLines.lines(for: cues, table: table, words: context.words)
