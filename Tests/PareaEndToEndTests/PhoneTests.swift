@@ -158,5 +158,155 @@ extension EndToEnd {
       _ = try session.waitForExit()
       try phones.waitText(anna, "status", "Anna's phone sees the laptop go") { $0 == play.text("phone.lost") }
     }
+
+    /// Every player scans their code at their reveal and hides it; returns the phones' names by seat.
+    static func joinEveryone(
+      _ names: [String], play: Driver, session: TmuxSession, phones: Phones, tag: String
+    ) throws -> [String] {
+      var joined: [String] = []
+      for (seat, name) in names.enumerated() {
+        try play.waitForHandOff(name)
+        try session.sendKeys("Enter")
+        let code = try session.waitUntilSettled("\(name)'s code") { Self.column($0).contains(play.text("reveal.phone.waiting")) }
+        let phone = "\(tag)\(seat)"
+        try phones.open(phone, try QRScan.link(from: code, in: session.directory))
+        try session.waitUntil("\(name)'s phone is connected") { Self.column($0).contains(play.text("reveal.phone.connected")) }
+        try session.sendKeys("Enter")
+        joined.append(phone)
+      }
+      return joined
+    }
+
+    /// The task's prompt on a phone, once one shows.
+    static func waitTask(_ phones: Phones, _ phone: String, id previous: String?, timeout: Double = 100) throws -> (id: String, prompt: String) {
+      let end = Date().addingTimeInterval(timeout)
+      while Date() < end {
+        let state = try phones.script(phone, "const t = document.getElementById('task'); return t.hidden ? '' : (window.lastTaskForTests || '') + '|' + document.getElementById('prompt').textContent;") as? String ?? ""
+        if !state.isEmpty {
+          let id = try phones.script(phone, "return document.getElementById('choices').dataset.task || ''") as? String ?? ""
+          if id != previous { return (id, String(state.split(separator: "|", maxSplits: 1).last ?? "")) }
+        }
+        usleep(200_000)
+      }
+      throw HarnessError("\(phone): no new task within \(timeout) s")
+    }
+
+    /// Taps the candidate named `name`, then Confirm.
+    static func pickAndConfirm(_ phones: Phones, _ phone: String, _ name: String) throws {
+      let tapped = try phones.script(phone, """
+        const button = Array.from(document.querySelectorAll('.choice')).find(b => b.textContent === \(String(decoding: try JSONSerialization.data(withJSONObject: [name]), as: UTF8.self))[0]);
+        if (!button) return false; button.click(); return true;
+        """) as? Bool ?? false
+      try #require(tapped, "\(phone) has no \(name) to pick")
+      _ = try phones.waitText(phone, "choices", "the pick shows") { _ in
+        (try? phones.script(phone, "return document.querySelector('.choice.picked')?.textContent || ''") as? String) == name
+      }
+      try phones.click(phone, "toggle")
+    }
+
+    /// The page's outline during a task: every element's box and kind, but
+    /// the player's name, the pick's highlight and the words.
+    static let taskOutline = """
+      return Array.from(document.querySelectorAll('body *'))
+        .filter(e => e.id !== 'name')
+        .map(e => { const r = e.getBoundingClientRect();
+          return [e.tagName, e.id, e.className.replace(' picked', ''), e.hidden, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(' '); })
+        .join('\\n');
+      """
+
+    @Test("a narrated night played on the phones: every phone has a task of one shape, the thieves' pick is the victim, the laptop only narrates", arguments: [Language.en, .el])
+    func nightOnPhones(_ language: Language) throws {
+      let data = try Self.dataWithPhonesOn()
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let session = try TmuxSession(
+        arguments: ["--lang", language.rawValue], environment: ["PAREA_PHONES_ADDRESS": "127.0.0.1"],
+        dataDirectory: data, fakeVoice: true)
+      defer { session.kill() }
+      var play = Driver(session, language: language)
+      play.language = language
+      let names = ["Anna", "Bob", "Chris", "Dora", "Eve"]
+      try play.chooseGame(1)
+      try play.addPlayers(names)
+      try session.sendKeys("Enter")
+      try play.suggestAndDeal(players: 5, first: "Anna", mode: .parea)
+      let saved = try SavedGameFile.read(from: data)
+      let phones = try Phones()
+      let joined = try Self.joinEveryone(names, play: play, session: session, phones: phones, tag: "night-\(language)-")
+      try session.waitFor(play.text("key.nightFalls"))
+      try session.sendKeys("Enter")
+      // The thieves' step: every phone has a task, the thieves' their own.
+      let thieves = saved.seats.indices.filter { saved.seats[$0].role.hasSuffix("Thief") }
+      let doctor = saved.seats.indices.first { saved.seats[$0].role.hasSuffix("doctor") }
+      let victim = try #require(saved.seats.indices.first { !thieves.contains($0) && $0 != doctor })
+      var ids: [String] = []
+      for (seat, phone) in joined.enumerated() {
+        let task = try Self.waitTask(phones, phone, id: nil)
+        ids.append(task.id)
+        #expect(task.prompt == play.text(thieves.contains(seat) ? "phone.task.kill" : "phone.task.suspect"), "\(names[seat])")
+      }
+      #expect(Set(ids).count == 1)
+      let laptop = try session.capture()
+      #expect(Screens.flat(laptop).contains(play.text("narrator.phones.awake")), "\(laptop)")
+      let outlines = try joined.map { try phones.script($0, Self.taskOutline) as? String ?? "" }
+      let first = outlines[0].split(separator: "\n")
+      for other in outlines.dropFirst() {
+        let lines = other.split(separator: "\n")
+        let differing = zip(first, lines).filter { $0 != $1 }.map { "\($0.0) ≠ \($0.1)" }
+        #expect(differing.isEmpty && first.count == lines.count, "one outline for every phone's task: \(differing)")
+      }
+      try phones.screenshot(joined[thieves[0]], "task-thief.\(language)")
+      try phones.screenshot(joined[victim], "task-suspect.\(language)")
+      // The thief chooses; everyone else names a suspect; all confirm.
+      try Self.pickAndConfirm(phones, joined[thieves[0]], names[victim])
+      #expect(try session.capture() == laptop || Screens.flat(try session.capture()).contains(play.text("narrator.phones.awake")))
+      for seat in joined.indices where seat != thieves[0] {
+        try Self.pickAndConfirm(phones, joined[seat], names[thieves[0]])
+      }
+      try phones.waitText(joined[victim], "toggle", "the pick is confirmed") { $0 == play.text("phone.confirmed") }
+      // The Doctor's step (the same task for all again), the Doctor protects a thief.
+      if let doctor {
+        let task = try Self.waitTask(phones, joined[doctor], id: ids[doctor])
+        #expect(task.prompt == play.text("phone.task.protect"))
+        try Self.pickAndConfirm(phones, joined[doctor], names[thieves[0]])
+      }
+      // The morning names the victim; the game knows it.
+      try session.waitSlowly("the morning", timeout: Driver.nightWait) { Screens.flat($0).contains(names[victim]) }
+      let after = try SavedGameFile.read(from: data)
+      #expect(after.seats[victim].death == "killedAtNight", "\(after.seats)")
+      #expect(try phones.script(joined[victim], "return document.getElementById('task').hidden") as? Bool == true)
+    }
+
+    @Test("a Spy round on the phones: the locals see the location and the list, the spy the list alone", arguments: [Language.en, .el])
+    func spyOnPhones(_ language: Language) throws {
+      let data = try Self.dataWithPhonesOn()
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let session = try Self.session(language, data: data)
+      defer { session.kill() }
+      let play = Driver(session, language: language)
+      let names = ["Anna", "Bob", "Chris"]
+      try play.chooseGame(2)
+      try play.addPlayers(names)
+      try play.continueToSetup()
+      try session.sendKeys("Enter")
+      try play.waitForHandOff("Anna")
+      let saved = try SavedGameFile.read(from: data)
+      let phones = try Phones()
+      let joined = try Self.joinEveryone(names, play: play, session: session, phones: phones, tag: "spy-\(language)-")
+      let location = try #require(saved.location)
+      let place = play.text("location.\(location).name")
+      for (seat, phone) in joined.enumerated() {
+        try phones.click(phone, "toggle")
+        let know = try phones.waitText(phone, "know", "the card shows") { !$0.isEmpty }
+        let list = try phones.text(phone, "list")
+        #expect(list.contains(place), "the list of locations is on every phone")
+        if saved.seats[seat].role == "spy.spy" {
+          #expect(!know.contains(place))
+          try phones.screenshot(phone, "spy.\(language)")
+        } else {
+          #expect(know.contains(place))
+          try phones.screenshot(phone, "local.\(language)")
+        }
+      }
+    }
   }
 }

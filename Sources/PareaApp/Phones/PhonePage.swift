@@ -40,7 +40,7 @@ enum PhonePage {
     #cover { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 18px;
       background: var(--card); border: 2px dashed var(--line); font-size: 1.5rem; font-weight: 600; text-align: center; padding: 24px; }
     #cover small { font-size: 1rem; font-weight: 400; color: var(--dim); }
-    #card { background: var(--card); border: 2px solid var(--line); padding: 20px; display: grid;
+    #card { background: var(--card); border: 2px solid var(--line); padding: 20px; display: grid; grid-template-columns: minmax(0, 1fr);
       grid-template-rows: 24px 84px 26px 10px 286px 10px 26px 1fr; overflow: hidden; }
     #card[hidden], #cover[hidden] { display: none; }
     #youAre, #side, #knowTitle { color: var(--dim); text-align: center; }
@@ -53,10 +53,10 @@ enum PhonePage {
     #list { margin-top: 8px; color: var(--dim); font-size: .95rem; }
     #list b { display: block; color: var(--ink); margin: 6px 0 2px; }
     #task { position: absolute; inset: 0; border-radius: 18px; background: var(--card); border: 2px solid var(--gold);
-      padding: 16px; display: grid; grid-template-rows: 78px 1fr 62px; gap: 10px; }
+      padding: 16px; display: grid; grid-template-rows: 78px 1fr 62px; grid-template-columns: minmax(0, 1fr); gap: 10px; }
     #task[hidden] { display: none; }
     #prompt { font-size: 1.1rem; font-weight: 600; overflow: hidden; }
-    #choices { display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 48px; gap: 8px; overflow: auto; align-content: start; }
+    #choices { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-auto-rows: 48px; gap: 8px; overflow: auto; align-content: start; }
     .choice { font: inherit; font-size: 1rem; font-weight: 600; color: var(--ink); background: #2d2620; border: 2px solid var(--line);
       border-radius: 12px; padding: 0 8px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .choice.picked { border-color: var(--gold); background: #4a3b1c; }
@@ -120,6 +120,7 @@ enum PhonePage {
           if (navigator.vibrate) navigator.vibrate(150);
         }
         text("prompt", task.prompt);
+        $("choices").dataset.task = task.id;
         $("task").className = task.confirmed ? "done" : "";
         var choices = $("choices"); choices.textContent = "";
         task.candidates.forEach(function (candidate) {
