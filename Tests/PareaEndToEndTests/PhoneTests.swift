@@ -63,6 +63,30 @@ extension EndToEnd {
         """
     }
 
+    /// A script that puts every task's prompt and every note in the task's
+    /// boxes in turn and returns those that overflow (none, or their keys).
+    static func taskFitScript(_ play: Driver) -> String {
+      var prompts: [[String]] = []
+      for purpose in ["kill", "protect", "check", "suspect", "meet", "wait"] {
+        prompts.append(["phone.task.\(purpose)", play.text("phone.task.\(purpose)")])
+      }
+      var notes: [[String]] = []
+      for key in ["alone", "protect", "suspect", "meet", "wait"] { notes.append(["phone.note.\(key)", play.text("phone.note.\(key)")]) }
+      for key in ["fellowNone", "fellowPicks", "fellowChose"] {
+        notes.append(["phone.note.\(key)", play.text("phone.note.\(key)", ["name": "Maria-Christina", "pick": "Maria-Christina"])])
+      }
+      let json = { (value: [[String]]) in String(decoding: try! JSONSerialization.data(withJSONObject: value), as: UTF8.self) }
+      return """
+        const prompt = document.getElementById('prompt'), note = document.querySelector('#note li');
+        const saved = [prompt.textContent, note.textContent];
+        const over = \(json(prompts)).filter(([key, text]) => { prompt.textContent = text; return prompt.scrollHeight > prompt.clientHeight + 1; })
+          .concat(\(json(notes)).filter(([key, text]) => { note.textContent = text; const box = note.parentElement; return box.scrollHeight > box.clientHeight + 1; }))
+          .map(([key]) => key);
+        [prompt.textContent, note.textContent] = saved;
+        return over.join(', ');
+        """
+    }
+
     /// The text beside the code, its lines joined: what the player reads there.
     static func column(_ screen: String) -> String {
       screen.split(separator: "\n").map { line -> String in
@@ -205,10 +229,11 @@ extension EndToEnd {
     }
 
     /// The page's outline during a task: every element's box and kind, but
-    /// the player's name, the pick's highlight and the words.
+    /// the player's name, the pick's highlight and the words (the note's
+    /// lines inside its fixed box, the card's lists).
     static let taskOutline = """
       return Array.from(document.querySelectorAll('body *'))
-        .filter(e => e.id !== 'name')
+        .filter(e => e.id !== 'name' && e.tagName !== 'LI' && !e.closest('#list'))
         .map(e => { const r = e.getBoundingClientRect();
           return [e.tagName, e.id, e.className.replace(' picked', ''), e.hidden, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(' '); })
         .join('\\n');
@@ -254,6 +279,9 @@ extension EndToEnd {
         let differing = zip(first, lines).filter { $0 != $1 }.map { "\($0.0) ≠ \($0.1)" }
         #expect(differing.isEmpty && first.count == lines.count, "one outline for every phone's task: \(differing)")
       }
+      // Every task's prompt and note, in this language, fits its box.
+      let overflowing = try phones.script(joined[victim], Self.taskFitScript(play)) as? String ?? "?"
+      #expect(overflowing.isEmpty, "\(language): these overflow the task: \(overflowing)")
       try phones.screenshot(joined[thieves[0]], "task-thief.\(language)")
       try phones.screenshot(joined[victim], "task-suspect.\(language)")
       // The thief chooses; everyone else names a suspect; all confirm.

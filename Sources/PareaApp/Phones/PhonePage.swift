@@ -48,12 +48,13 @@ enum PhonePage {
     #role { font-size: 1.9rem; font-weight: 800; text-align: center; color: var(--gold); line-height: 42px;
       overflow: hidden; display: flex; align-items: center; justify-content: center; overflow-wrap: anywhere; }
     #description { grid-row: 5; font-size: 1rem; line-height: 1.3; overflow: hidden; }
-    #know { grid-row: 7 / 9; list-style: none; overflow: auto; }
+    #knowBox { grid-row: 8; min-height: 0; overflow-y: auto; }
+    #know { list-style: none; }
     #know li { min-height: 1.5em; }
     #list { margin-top: 8px; color: var(--dim); font-size: .95rem; }
     #list b { display: block; color: var(--ink); margin: 6px 0 2px; }
     #task { position: absolute; inset: 0; border-radius: 18px; background: var(--card); border: 2px solid var(--gold);
-      padding: 16px; display: grid; grid-template-rows: 78px 1fr 62px; grid-template-columns: minmax(0, 1fr); gap: 10px; }
+      padding: 16px; display: grid; grid-template-rows: 106px 1fr 4.6em; grid-template-columns: minmax(0, 1fr); gap: 10px; }
     #task[hidden] { display: none; }
     #prompt { font-size: 1.1rem; font-weight: 600; overflow: hidden; }
     #choices { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-auto-rows: 48px; gap: 8px; overflow: auto; align-content: start; }
@@ -61,8 +62,7 @@ enum PhonePage {
       border-radius: 12px; padding: 0 8px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .choice.picked { border-color: var(--gold); background: #4a3b1c; }
     #task.done .choice { opacity: .55; }
-    #note { list-style: none; color: var(--dim); font-size: .95rem; }
-    #note li { height: 1.5em; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+    #note { list-style: none; color: var(--dim); font-size: .95rem; line-height: 1.5em; overflow: hidden; }
     footer { height: 64px; flex: none; display: flex; align-items: center; justify-content: center; }
     button { font: inherit; font-weight: 600; color: var(--bg); background: var(--gold); border: 0; border-radius: 999px;
       padding: 12px 28px; min-width: 60%; }
@@ -78,7 +78,7 @@ enum PhonePage {
         <div id="card" hidden>
           <div id="youAre"></div><div id="role"></div><div id="side"></div><div></div>
           <div id="description"></div><div></div><div id="knowTitle"></div>
-          <div><ul id="know"></ul><div id="list"></div></div>
+          <div id="knowBox"><ul id="know"></ul><div id="list"></div></div>
         </div>
         <div id="task" hidden><div id="prompt"></div><div id="choices"></div><ul id="note"><li></li><li></li></ul></div>
       </div>
