@@ -40,9 +40,12 @@ struct RoleBlindPlan: CustomStringConvertible {
   var bad = 1
   var houseRules = HouseRules()
   var seed: UInt64
+  /// Whether the cards are on the players' phones, every phone connected
+  /// (a narrated night then runs on the phones).
+  var phones = false
 
   var description: String {
-    "\(game) \(narration) \(language) ×\(players) bad \(bad) seed \(seed)"
+    "\(game) \(narration) \(language) ×\(players) bad \(bad) seed \(seed)\(phones ? " phones" : "")"
   }
 }
 
@@ -58,6 +61,7 @@ enum RoleBlind {
   static func configuration(_ plan: RoleBlindPlan) -> AppConfiguration {
     var configuration = PareaAppTests.configuration(plan.language, seed: plan.seed, narration: plan.narration)
     configuration.houseRules = plan.houseRules
+    configuration.preferences.phones = plan.phones
     return configuration
   }
 
@@ -73,6 +77,13 @@ enum RoleBlind {
       for _ in 1..<plan.bad { app.send(.setup(.changeCount(1))) }
     }
     app.send(.setup(.deal))
+    if plan.phones, let seats = app.state.table?.seats.count {
+      // Every seat's phone connected (what the phones' side reports).
+      let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+      app.send(.phones(.linksMade((0..<seats).map { String(repeating: String(letters[$0]), count: 26) })))
+      app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000")))
+      for seat in 0..<seats { app.send(.phones(.joined(seat: seat, device: String(repeating: "0123456789abcdef"[String.Index(utf16Offset: seat % 16, in: "0123456789abcdef")], count: 32)))) }
+    }
     return app
   }
 
@@ -216,6 +227,7 @@ enum RoleBlind {
       if narration.waitsForChoice { kind += ".waiting" }
       if case .narrator(let page) = state.screen, page.picking { kind += ".pickLook" }
       if case .narrator(let page) = state.screen, page.counting != nil { kind += ".counting" }
+      if state.phones.nightOnPhones { kind += ".phones" }
     default: break
     }
     if let question = state.confirmation?.question { kind += "+" + name(question) }
@@ -321,11 +333,11 @@ enum RoleBlind {
       // What each seat's phone would show (`SeatView`): the same outline
       // in both deals, and for every living seat of one.
       if let tableA = a.state.table, let tableB = b.state.table {
-        let outlinesA = SeatView.all(table: tableA, narration: a.state.session?.narration).map(\.outline)
-        let outlinesB = SeatView.all(table: tableB, narration: b.state.session?.narration).map(\.outline)
+        let outlinesA = SeatView.all(table: tableA, narration: a.state.session?.narration, picks: a.state.phones.picks).map(\.outline)
+        let outlinesB = SeatView.all(table: tableB, narration: b.state.session?.narration, picks: b.state.phones.picks).map(\.outline)
         if outlinesA != outlinesB { return "\(plan), \(what): the seats' views differ in outline" }
         // The seats out of the game have no task (who is out is public).
-        let living = SeatView.all(table: tableA, narration: a.state.session?.narration).filter(\.isAlive)
+        let living = SeatView.all(table: tableA, narration: a.state.session?.narration, picks: a.state.phones.picks).filter(\.isAlive)
         if Set(living.map(\.outline)).count > 1 {
           return "\(plan), \(what): the living seats of one deal have views of different outlines"
         }
@@ -393,6 +405,11 @@ enum RoleBlind {
             game: "palermo", narration: mode, language: language, players: 5 + generator.uniform(below: 4),
             houseRules: rules, seed: seed))
       }
+      // Parea narrating a table whose cards are on the phones: the nights run there.
+      plans.append(
+        RoleBlindPlan(
+          game: "palermo", narration: .parea, language: language, players: 5 + generator.uniform(below: 4),
+          houseRules: rules, seed: seed, phones: true))
       plans.append(
         RoleBlindPlan(
           game: "spy", language: language, players: 4 + generator.uniform(below: 4), bad: 1 + generator.uniform(below: 2),
@@ -425,9 +442,11 @@ enum RoleBlind {
     "narrator.parea.awake.thieves.waiting", "narrator.moderator.awake.thieves.waiting",
     // The vote counted hand by hand.
     "narrator.parea.vote.counting",
+    // A night on the phones: the laptop only narrates.
+    "narrator.parea.nightFalls.phones", "narrator.parea.awake.thieves.phones", "narrator.parea.awake.thieves.waiting.phones",
   ]
 
-  /// 40 plans (8 seeds × Palermo in its three modes, Spy and Killer), 700
+  /// 48 plans (8 seeds × Palermo in its three modes and on the phones, Spy and Killer), 700
   /// moments each, every frame and, every fourth moment, every frame one
   /// key away: about 30,000 frames compared, run on every core.
   @Test func noScreenOrSoundDependsOnWhoHoldsWhichRole() {
