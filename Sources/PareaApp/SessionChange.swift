@@ -39,6 +39,8 @@ enum NarrationChange: Hashable, Sendable {
   case proceed(now: Int64)
   /// The player at `seat` is chosen in the night's step on show, at `now`.
   case choose(seat: Int, now: Int64)
+  /// The night's step on show, waiting for its choice, passes without one (a night on the phones).
+  case pass(now: Int64)
   /// The town's vote came to `result`.
   case vote(VoteResult)
   /// The kamikaze voted out takes the player at `seat` along.
@@ -162,6 +164,7 @@ extension GameSession {
         switch step {
         case .proceed(let now): cues = try narration.proceed(table: &dealt, now: now)
         case .choose(let seat, let now): cues = try narration.choose(seat, table: &dealt, now: now)
+        case .pass(let now): cues = try narration.passWithoutChoice(table: &dealt, now: now)
         case .vote(let result): cues = try narration.vote(result, table: &dealt)
         case .takeAlong(let seat): cues = try narration.takeAlong(seat, table: &dealt)
         case .tick(let now): cues = narration.tick(table: &dealt, now: now)

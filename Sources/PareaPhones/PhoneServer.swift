@@ -83,7 +83,7 @@ public final class PhoneServer: @unchecked Sendable {
   private var links: SeatLinks
   private var views: [Int: [UInt8]] = [:]
   private var page: [UInt8]
-  private var penalties: [String: (count: Int, until: Int64)] = [:]
+  private var penalties: [String: (count: Int, until: Int64, last: Int64)] = [:]
   private let wakePipe: (read: Int32, write: Int32)
   private let eventPipe: (read: Int32, write: Int32)
   private var thread: pthread_t?
@@ -144,7 +144,8 @@ public final class PhoneServer: @unchecked Sendable {
   }
 
   deinit {
-    for descriptor in [eventPipe.read, eventPipe.write] { close(descriptor) }
+    // The wake pipe too: `stop` and the commands write to it until the end.
+    for descriptor in [eventPipe.read, eventPipe.write, wakePipe.read, wakePipe.write] { close(descriptor) }
   }
 
   // MARK: The run loop's side
@@ -212,7 +213,11 @@ public final class PhoneServer: @unchecked Sendable {
       }
       let wait = connections.values.map { max(0, $0.nextDeadline(limits) - now) }.min() ?? 60_000
       let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(min(wait, 60_000)))
-      if ready < 0 && errno != EINTR { break }
+      if ready < 0 {
+        // Interrupted, or out of resources for a moment: try again shortly.
+        if errno != EINTR { usleep(10_000) }
+        continue
+      }
       let after = Self.milliseconds()
       if descriptors[0].revents != 0 {
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -228,7 +233,7 @@ public final class PhoneServer: @unchecked Sendable {
       expire(now: after)
     }
     for descriptor in Array(connections.keys) { drop(descriptor) }
-    for descriptor in listeners + [wakePipe.read, wakePipe.write] { close(descriptor) }
+    for descriptor in listeners { close(descriptor) }
     listeners = []
   }
 
@@ -241,7 +246,7 @@ public final class PhoneServer: @unchecked Sendable {
       switch command {
       case .send(let seat, let text):
         views[seat] = text
-        for (descriptor, connection) in connections where connection.seat == seat {
+        for (descriptor, connection) in connections where connection.seat == seat && !connection.closing {
           queue(Frame.encode(.text, text), on: descriptor)
         }
       case .renew(let seat, let secret):
@@ -289,9 +294,16 @@ public final class PhoneServer: @unchecked Sendable {
         return
       }
       guard count > 0 else { return }
+      // A connection on its way out only waits to be closed: what it sends is dropped.
+      guard !connections[descriptor]!.closing else { return }
       connections[descriptor]!.input += buffer[0..<count]
       connections[descriptor]!.heard = now
       process(descriptor, now: now)
+      // Never more left waiting than one head or one frame can take (what is
+      // too long is answered by `process`; this is the backstop).
+      if let connection = connections[descriptor], !connection.closing, connection.input.count > Connection.maximumInput {
+        drop(descriptor)
+      }
     }
   }
 
@@ -369,6 +381,17 @@ public final class PhoneServer: @unchecked Sendable {
 
   private func receive(_ frame: Frame, on descriptor: Int32, now: Int64) {
     guard let connection = connections[descriptor] else { return }
+    // A flood of frames (messages, pings, anything) is cut, not queued behind the table's.
+    let second = now / 1_000
+    if connection.second != second {
+      connections[descriptor]!.second = second
+      connections[descriptor]!.messages = 0
+    }
+    connections[descriptor]!.messages += 1
+    guard connections[descriptor]!.messages <= limits.messagesPerSecond else {
+      closeSocket(descriptor, code: 1008)
+      return
+    }
     switch frame.kind {
     case .ping:
       queue(Frame.encode(.pong, frame.payload), on: descriptor)
@@ -387,17 +410,6 @@ public final class PhoneServer: @unchecked Sendable {
         hello(text, on: descriptor, now: now)
         return
       }
-      // A flood of messages is dropped, not queued behind the table's.
-      let second = now / 1_000
-      if connection.second != second {
-        connections[descriptor]!.second = second
-        connections[descriptor]!.messages = 0
-      }
-      connections[descriptor]!.messages += 1
-      guard connections[descriptor]!.messages <= limits.messagesPerSecond else {
-        closeSocket(descriptor, code: 1008)
-        return
-      }
       emit(.message(seat: seat, text: text))
     }
   }
@@ -409,11 +421,13 @@ public final class PhoneServer: @unchecked Sendable {
     if words.count == 3, words[0] == "HELLO" {
       switch links.hello(secret: Array(words[1].utf8), device: Array(words[2].utf8)) {
       case .accepted(let seat, _):
-        // The same phone again (a new page, or after a sleep): the older socket goes.
+        // The same phone again (a new page, or after a sleep): the older
+        // socket goes, once this one holds the seat (so the seat is never
+        // without a phone in between).
+        connections[descriptor]?.seat = seat
         for (other, connection) in connections where other != descriptor && connection.seat == seat {
           closeSocket(other, code: 4002)
         }
-        connections[descriptor]?.seat = seat
         queue(Frame.encode(.text, Array(#"{"welcome":true}"#.utf8)), on: descriptor)
         if let view = views[seat] { queue(Frame.encode(.text, view), on: descriptor) }
         reply = .joined(seat: seat, device: String(words[2]))
@@ -429,10 +443,13 @@ public final class PhoneServer: @unchecked Sendable {
     guard let reply else {
       // A guess: counted against the address, and the socket closed.
       let peer = connections[descriptor]?.peer ?? ""
-      var penalty = penalties[peer] ?? (0, 0)
+      var penalty = penalties[peer] ?? (0, 0, now)
+      // Wrong hellos long apart are forgiven: only a run of them counts.
+      if now - penalty.last > limits.penaltyMilliseconds { penalty.count = 0 }
       penalty.count += 1
+      penalty.last = now
       if penalty.count >= limits.wrongHellos {
-        penalty = (0, now + limits.penaltyMilliseconds)
+        penalty = (0, now + limits.penaltyMilliseconds, now)
         for (other, connection) in connections where connection.peer == peer { drop(other) }
       }
       if penalties.count > 1_024 { penalties = penalties.filter { $0.value.until > now } }
@@ -451,7 +468,7 @@ public final class PhoneServer: @unchecked Sendable {
         if now - connection.opened >= limits.headMilliseconds { drop(descriptor) }
       case .socket:
         if connection.closing {
-          if now - connection.heard >= 2_000 { drop(descriptor) }
+          if now - connection.closingSince >= 2_000 { drop(descriptor) }
         } else if connection.seat == nil {
           if now - connection.upgraded >= limits.helloMilliseconds { closeSocket(descriptor, code: 4004) }
         } else if now - connection.heard >= limits.idleMilliseconds {
@@ -475,6 +492,7 @@ public final class PhoneServer: @unchecked Sendable {
     }
     queue(Array((head + "\r\n").utf8) + body, on: descriptor)
     connections[descriptor]?.closing = true
+    connections[descriptor]?.closingSince = Self.milliseconds()
     if connections[descriptor]?.output.isEmpty == true { drop(descriptor) }
   }
 
@@ -483,11 +501,13 @@ public final class PhoneServer: @unchecked Sendable {
     guard let connection = connections[descriptor], !connection.closing else { return }
     queue(Frame.encode(.close, [UInt8(code >> 8), UInt8(code & 0xFF)]), on: descriptor)
     connections[descriptor]?.closing = true
+    connections[descriptor]?.closingSince = Self.milliseconds()
     if connections[descriptor]?.output.isEmpty == true { drop(descriptor) }
   }
 
   private func queue(_ bytes: [UInt8], on descriptor: Int32) {
-    guard connections[descriptor] != nil else { return }
+    // Nothing more for a connection on its way out (its last bytes are queued before it is marked).
+    guard let connection = connections[descriptor], !connection.closing else { return }
     connections[descriptor]!.output += bytes
     if connections[descriptor]!.output.count > limits.queuedBytes {
       drop(descriptor)
@@ -629,8 +649,13 @@ private struct Connection {
   var pinged: Int64 = 0
   var upgraded: Int64 = 0
   var closing = false
+  /// When the connection started closing.
+  var closingSince: Int64 = 0
   var second: Int64 = 0
   var messages = 0
+
+  /// The most bytes read and not yet taken: a whole head or a whole frame with its header.
+  static let maximumInput = RequestHead.maximumBytes + Frame.maximumPayload + 16
 
   init(peer: String, opened: Int64) {
     self.peer = peer
@@ -643,7 +668,7 @@ private struct Connection {
     switch stage {
     case .request: return opened + limits.headMilliseconds
     case .socket:
-      if closing { return heard + 2_000 }
+      if closing { return closingSince + 2_000 }
       if seat == nil { return upgraded + limits.helloMilliseconds }
       return min(heard + limits.idleMilliseconds, max(heard, pinged) + limits.pingMilliseconds)
     }

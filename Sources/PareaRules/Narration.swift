@@ -331,6 +331,18 @@ public struct Narration: Hashable, Sendable {
     return [.chosen]
   }
 
+  /// A step that has had its drawn time and waits for its choice passes
+  /// without one: on a night on the phones, when every phone still there has
+  /// confirmed and none of the step's roles is among them (their phones went
+  /// away). Nobody is chosen, as when a step that does not wait runs out of time.
+  public mutating func passWithoutChoice(table: inout Table, now: Int64) throws(NarrationError) -> [NarrationCue] {
+    guard waitsForChoice, case .awake(let index) = stage, let step = awakeStep(on: table), !hasChosen(on: table) else {
+      throw .wrongStage
+    }
+    do throws(TableError) { try table.recordChoice(step.id, seat: nil) } catch { throw .table(error) }
+    return fallAsleep(index: index, steps: steps(on: table), now: now)
+  }
+
   /// The town voted: a player out, a tie (nobody leaves, or a revote among
   /// the tied under that house rule), or nobody by the town's choice (the day ends).
   /// In a revote only the tied may be voted out, or tie again.

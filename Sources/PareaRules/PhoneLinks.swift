@@ -8,6 +8,9 @@ public struct PhoneLinks: Hashable, Codable, Sendable {
   public private(set) var secrets: [String]
   /// The device token that owns each seat, once a phone has opened it.
   public private(set) var devices: [String?]
+  /// The port the phones last reached the laptop on: a resumed game asks for
+  /// it again, so that the phones' pages find the laptop where they left it.
+  public var port: Int?
 
   /// How many letters a secret has, and which.
   public static let secretLength = 26
@@ -19,6 +22,7 @@ public struct PhoneLinks: Hashable, Codable, Sendable {
   public init?(secrets: [String]) {
     self.secrets = secrets
     self.devices = Array(repeating: nil, count: secrets.count)
+    self.port = nil
     guard isValid else { return nil }
   }
 
@@ -26,6 +30,7 @@ public struct PhoneLinks: Hashable, Codable, Sendable {
   public var isValid: Bool {
     secrets.count == devices.count && Set(secrets).count == secrets.count
       && secrets.allSatisfy(Self.isSecret) && devices.allSatisfy { $0.map(Self.isDevice) ?? true }
+      && (port.map { (1...65_535).contains($0) } ?? true)
   }
 
   static func isSecret(_ text: String) -> Bool {
@@ -53,10 +58,18 @@ public struct PhoneLinks: Hashable, Codable, Sendable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     secrets = try container.decode([String].self, forKey: .secrets)
     devices = try container.decode([String?].self, forKey: .devices)
+    port = try container.decodeIfPresent(Int.self, forKey: .port)
     guard isValid else {
       throw DecodingError.dataCorruptedError(forKey: .secrets, in: container, debugDescription: "malformed phone links")
     }
   }
 
-  private enum CodingKeys: String, CodingKey { case secrets, devices }
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(secrets, forKey: .secrets)
+    try container.encode(devices, forKey: .devices)
+    try container.encodeIfPresent(port, forKey: .port)
+  }
+
+  private enum CodingKeys: String, CodingKey { case secrets, devices, port }
 }

@@ -289,20 +289,36 @@ public struct NightPicks: Hashable, Sendable {
     }
   }
 
-  /// Whether every living seat has confirmed its pick at the step awake now.
-  public func everyoneConfirmed(table: Table, narration: Narration) -> Bool {
+  /// Whether every living seat has confirmed its pick at the step awake
+  /// now; with `present`, every living seat among those (a phone that went
+  /// away, asleep or out of battery, does not hold the night).
+  public func everyoneConfirmed(table: Table, narration: Narration, present: Set<Int>? = nil) -> Bool {
     guard case .awake(let index) = narration.stage, belongs(to: index, round: table.round) else { return false }
-    return table.alive.allSatisfy(confirmed.contains)
+    return table.alive.filter { present?.contains($0) ?? true }.allSatisfy(confirmed.contains)
   }
 
   /// The choice to give the narration now (`Narration.choose`), if any:
   /// at once for a step that never waits; for one that waits for its
-  /// choice, once every living seat has confirmed.
-  public func due(table: Table, narration: Narration) -> Int? {
+  /// choice, once every living seat (of those `present`) has confirmed.
+  public func due(table: Table, narration: Narration, present: Set<Int>? = nil) -> Int? {
     guard let choice, case .awake(let index) = narration.stage, belongs(to: index, round: table.round),
       let awake = narration.awakeStep(on: table), !narration.hasChosen(on: table)
     else { return nil }
-    if awake.waitsForChoice && !everyoneConfirmed(table: table, narration: narration) { return nil }
+    if awake.waitsForChoice && !everyoneConfirmed(table: table, narration: narration, present: present) { return nil }
     return choice
+  }
+
+  /// Whether a step that waits for its choice, past its drawn time, has to
+  /// pass without one (`Narration.passWithoutChoice`): every seat `present`
+  /// has confirmed and none of them made the choice (the step's roles are
+  /// all among the phones that went away). Otherwise the night would stand
+  /// still, and its standing still would point at the missing phones.
+  public func passes(table: Table, narration: Narration, present: Set<Int>) -> Bool {
+    guard choice == nil, narration.waitsForChoice, !narration.hasChosen(on: table) else { return false }
+    if case .awake(let index) = narration.stage, !belongs(to: index, round: table.round) {
+      // Nobody has tapped at this step: only when no phone is present at all.
+      return table.alive.allSatisfy { !present.contains($0) }
+    }
+    return everyoneConfirmed(table: table, narration: narration, present: present)
   }
 }

@@ -96,14 +96,23 @@ final class PhonesDriver {
     let secrets = links.secrets.compactMap(SeatSecret.init)
     page = app.phonePage()
     do {
-      let server = try PhoneServer(
-        addresses: addresses, port: Self.port(), page: Array(page.utf8), secrets: secrets, owners: links.devices)
+      // The port the phones knew, so that their pages find the laptop again
+      // after a restart; another when it is taken.
+      let wanted = Self.port() ?? links.port.map(UInt16.init) ?? 0
+      let server: PhoneServer
+      do {
+        server = try PhoneServer(
+          addresses: addresses, port: wanted, page: Array(page.utf8), secrets: secrets, owners: links.devices)
+      } catch .cannotListen(_, let number) where number == EADDRINUSE && wanted != 0 && Self.port() == nil {
+        server = try PhoneServer(
+          addresses: addresses, port: 0, page: Array(page.utf8), secrets: secrets, owners: links.devices)
+      }
       self.server = server
       served = links.secrets
       sent = [:]
       madeFrom = nil
       failedAt = nil
-      return app.send(.phones(.listening(base: "HTTP://\(addresses[0]):\(server.port)")))
+      return app.send(.phones(.listening(base: "HTTP://\(addresses[0]):\(server.port)", port: Int(server.port))))
     } catch {
       failedAt = now
       switch error {
@@ -139,8 +148,8 @@ final class PhonesDriver {
     return LocalNetwork.addresses()
   }
 
-  /// The port: `PAREA_PHONES_PORT`, or one the OS gives.
-  private static func port() -> UInt16 {
-    getenv("PAREA_PHONES_PORT").flatMap { UInt16(String(cString: $0)) } ?? 0
+  /// The port `PAREA_PHONES_PORT` asks for, if any.
+  private static func port() -> UInt16? {
+    getenv("PAREA_PHONES_PORT").flatMap { UInt16(String(cString: $0)) }
   }
 }

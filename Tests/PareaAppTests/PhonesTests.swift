@@ -43,7 +43,12 @@ struct PhonesTests {
     // Malformed links are refused.
     var bad = TestStore(Self.dealt())
     bad.send(.phones(.linksMade(["short"] + Self.secrets.dropFirst())))
-    store.send(.phones(.listening(base: "HTTP://10.0.0.2:4000"))) { $0.phones.base = "HTTP://10.0.0.2:4000" }
+    // Listening: the address for the codes, the port kept with the links (saved).
+    store.send(.phones(.listening(base: "HTTP://10.0.0.2:4000", port: 4000)), effects: [.saveGame]) {
+      $0.phones.base = "HTTP://10.0.0.2:4000"
+      $0.session?.phones?.port = 4000
+    }
+    store.send(.phones(.listening(base: "HTTP://10.0.0.2:4000", port: 4000)))
     #expect(store.state.phoneLink(seat: 1) == "HTTP://10.0.0.2:4000/S/" + Self.secrets[1])
     // A phone joins: connected, and its device owns the seat (saved).
     store.send(.phones(.joined(seat: 1, device: Self.phone)), effects: [.saveGame]) {
@@ -84,7 +89,7 @@ struct PhonesTests {
   func reveal() throws {
     var app = Self.dealt()
     app.send(.phones(.linksMade(Self.secrets)))
-    app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000")))
+    app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000", port: 4000)))
     app.press(.enter)
     let code = app.render(width: 80, height: 24).lines.joined(separator: "\n")
     #expect(code.contains("/S/" + Self.secrets[0]))
@@ -166,7 +171,7 @@ struct PhonesTests {
     app.revealEveryoneByKeys()
     let secrets = (0..<7).map { seat in String(repeating: "ABCDEFGH"[String.Index(utf16Offset: seat, in: "ABCDEFGH")], count: 26) }
     app.send(.phones(.linksMade(secrets)))
-    app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000")))
+    app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000", port: 4000)))
     for seat in 0..<7 { app.send(.phones(.joined(seat: seat, device: String(repeating: "abcdef0"[String.Index(utf16Offset: seat, in: "abcdef0")], count: 32)))) }
     return app
   }
@@ -229,6 +234,26 @@ struct PhonesTests {
     #expect(!app.state.phones.nightOnPhones)
     #expect(app.state.phones.picks == NightPicks())
     #expect(app.phoneViews().values.allSatisfy { !$0.contains("\"task\"") })
+  }
+
+  @Test("a phone that goes away mid-night does not hold the night: the others' confirmations suffice")
+  func phoneGoneMidNight() throws {
+    var app = Self.narratedWithPhones()
+    let table = try #require(app.state.table)
+    app.press(.enter)
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    let thief = try #require(table.seats.indices.first { R.thieves.contains(table.seats[$0].role) })
+    let victim = try #require(table.seats.indices.first { !R.thieves.contains(table.seats[$0].role) })
+    let gone = try #require(table.seats.indices.last { $0 != thief && $0 != victim })
+    app.send(.phones(.message(seat: thief, text: "PICK \(victim)")))
+    app.send(.phones(.message(seat: thief, text: "CONFIRM")))
+    for seat in table.seats.indices where seat != thief && seat != gone {
+      app.send(.phones(.message(seat: seat, text: "PICK \(thief)")))
+      app.send(.phones(.message(seat: seat, text: "CONFIRM")))
+    }
+    #expect(app.state.table?.choicesThisPhase.isEmpty == true, "one phone has not confirmed")
+    app.send(.phones(.left(seat: gone)))
+    #expect(app.state.table?.choicesThisPhase.map(\.seat) == [victim])
   }
 
   @Test("a night runs on the laptop when a living player's phone is not connected")

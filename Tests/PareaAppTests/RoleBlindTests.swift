@@ -81,7 +81,7 @@ enum RoleBlind {
       // Every seat's phone connected (what the phones' side reports).
       let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
       app.send(.phones(.linksMade((0..<seats).map { String(repeating: String(letters[$0]), count: 26) })))
-      app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000")))
+      app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000", port: 4000)))
       for seat in 0..<seats { app.send(.phones(.joined(seat: seat, device: String(repeating: "0123456789abcdef"[String.Index(utf16Offset: seat % 16, in: "0123456789abcdef")], count: 32)))) }
     }
     return app

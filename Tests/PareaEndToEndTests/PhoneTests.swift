@@ -181,6 +181,16 @@ extension EndToEnd {
       try session.sendKeys("C-c")
       _ = try session.waitForExit()
       try phones.waitText(anna, "status", "Anna's phone sees the laptop go") { $0 == play.text("phone.lost") }
+      // Parea again, the game resumed: the phones find the laptop where they left it, by themselves.
+      let again = try Self.session(language, data: data)
+      defer { again.kill() }
+      let resumed = Driver(again, language: language)
+      try resumed.expectResumeOffered(game: "palermo", players: 5)
+      try again.sendKeys("Enter")
+      try resumed.waitForHandOff("Chris")
+      try phones.waitText(anna, "status", "Anna's phone comes back", timeout: 20) { $0.isEmpty }
+      #expect(try phones.script(anna, "return document.getElementById('role').textContent") as? String == play.upper(play.roleName(saved.seats[0].role)))
+      try again.waitFor(resumed.text("handOff.ready", ["name": "Chris"]))
     }
 
     /// Every player scans their code at their reveal and hides it; returns the phones' names by seat.

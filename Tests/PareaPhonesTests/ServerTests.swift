@@ -36,11 +36,18 @@ final class Client {
 
   func send(_ text: String) { send(Array(text.utf8)) }
 
-  /// Whether the server has closed this connection (without waiting).
+  /// Whether the server has closed this connection (without waiting): what
+  /// has arrived is read first (kept in `received`), then the end is looked for.
   var isClosed: Bool {
-    var byte: UInt8 = 0
-    let count = recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT | MSG_PEEK))
-    return count == 0 || (count < 0 && errno == ECONNRESET)
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while true {
+      let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+      if count > 0 {
+        received += buffer[0..<count]
+        continue
+      }
+      return count == 0 || (count < 0 && (errno == ECONNRESET || errno == EPIPE))
+    }
   }
 
   /// Closes this end.
@@ -297,6 +304,46 @@ struct ServerTests {
     #expect(flood.closeCode() == 1008)
     served.server.send("still here", to: 0)
     #expect(calm.waitFrame { String(decoding: $0.1, as: UTF8.self) == "still here" })
+  }
+
+  @Test("a socket on its way out is closed in time whatever it keeps sending, and pings count as a flood")
+  func closingAndPings() throws {
+    let served = try Served()
+    defer { served.server.stop() }
+    // A binary frame closes the socket; the client keeps streaming and never reads.
+    let stubborn = try Client(port: served.port, timeoutMilliseconds: 4_000)
+    #expect(stubborn.upgrade(port: served.port))
+    stubborn.send(ParsingTests.clientFrame(0x82, [1]))
+    let start = PhoneServer.milliseconds()
+    var closed = false
+    while PhoneServer.milliseconds() - start < 4_000 {
+      stubborn.send(ParsingTests.clientFrame(0x89, Array(repeating: 0x41, count: 100)))
+      if stubborn.isClosed { closed = true; break }
+      usleep(20_000)
+    }
+    #expect(closed, "a closing socket was kept open by its traffic")
+    // Pings before any hello are frames like any other: a flood is cut.
+    let pinger = try Client(port: served.port)
+    #expect(pinger.upgrade(port: served.port))
+    for _ in 0..<60 { pinger.send(ParsingTests.clientFrame(0x89, [1])) }
+    #expect(pinger.waitFrame { $0.0 == 8 })
+    #expect(pinger.closeCode() == 1008)
+    #expect(try served.stillServes())
+  }
+
+  @Test("a phone that opens its card again takes over without the seat ever being left")
+  func reconnectKeepsTheSeat() throws {
+    let served = try Served()
+    defer { served.server.stop() }
+    let first = try served.join(0)
+    let second = try served.join(0)
+    #expect(first.waitFrame { $0.0 == 8 })
+    #expect(first.closeCode() == 4002)
+    let events = served.events(within: 600) { _ in false }
+    #expect(events.filter { if case .left = $0 { true } else { false } }.isEmpty, "\(events)")
+    #expect(events.filter { if case .joined = $0 { true } else { false } }.count == 2)
+    served.server.send("still", to: 0)
+    #expect(second.waitFrame { String(decoding: $0.1, as: UTF8.self) == "still" })
   }
 
   @Test("oversized and endless request heads are answered or dropped")

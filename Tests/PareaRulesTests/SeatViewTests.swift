@@ -164,6 +164,13 @@ struct SeatViewTests {
     // The thieves' step gets its choice once everyone has confirmed: whose
     // confirmation was the last tells nothing.
     #expect(night.driver.table.choicesThisPhase.isEmpty)
+    // A phone that went away does not hold the night: with seat 6 gone, the others suffice.
+    for seat in [2, 3, 5] {
+      #expect(try night.tap(.select(seat: seat, target: 0)) == nil)
+      #expect(try night.tap(.confirm(seat: seat)) == nil)
+    }
+    #expect(night.picks.due(table: night.driver.table, narration: night.driver.narration) == nil)
+    #expect(night.picks.due(table: night.driver.table, narration: night.driver.narration, present: [0, 1, 2, 3, 4, 5]) == 6)
     try night.everyoneConfirms()
     #expect(night.driver.table.choicesThisPhase.map(\.seat) == [6])
     #expect(night.driver.narration.stage == .awake(step: 0))

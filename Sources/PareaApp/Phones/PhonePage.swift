@@ -171,14 +171,19 @@ enum PhonePage {
       });
       $("cover").addEventListener("click", function () { show(true); });
       document.addEventListener("visibilitychange", function () {
-        if (document.hidden) { show(false); } else if (!socket && !final) { connect(); }
+        if (document.hidden) { show(false); } else { connect(); }
       });
+      var retryTimer = null;
       function connect() {
-        if (final) return;
+        // One socket at a time: a wake-up and a pending retry must not open two.
+        if (final || socket) return;
+        if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
         status("phone.connecting");
-        socket = new WebSocket("ws://" + location.host + "/ws");
-        socket.onopen = function () { socket.send("HELLO " + secret + " " + device); };
-        socket.onmessage = function (event) {
+        var ws = new WebSocket("ws://" + location.host + "/ws");
+        socket = ws;
+        ws.onopen = function () { if (socket === ws) ws.send("HELLO " + secret + " " + device); };
+        ws.onmessage = function (event) {
+          if (socket !== ws) return;
           var message;
           try { message = JSON.parse(event.data); } catch (e) { return; }
           if (message.welcome) { retry = 500; status(""); $("dot").className = "on"; return; }
@@ -186,12 +191,14 @@ enum PhonePage {
           if (message.lang) document.documentElement.lang = message.lang;
           view = message; status(""); render();
         };
-        socket.onclose = function (event) {
+        ws.onclose = function (event) {
+          if (socket !== ws) return;
           socket = null; $("dot").className = "";
-          var ending = { 4001: "phone.renewed", 4003: "phone.refused", 4004: "phone.unknown" }[event.code];
+          // 4001 a new link, 4002 the card opened again elsewhere, 4003 another phone, 4004 no such card.
+          var ending = { 4001: "phone.renewed", 4002: "phone.refused", 4003: "phone.refused", 4004: "phone.unknown" }[event.code];
           if (ending) { final = true; view = null; shown = false; status(ending); render(); return; }
           status("phone.lost");
-          setTimeout(connect, retry);
+          retryTimer = setTimeout(function () { retryTimer = null; connect(); }, retry);
           retry = Math.min(retry * 2, 4000);
         };
       }

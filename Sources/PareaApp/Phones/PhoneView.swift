@@ -89,8 +89,13 @@ enum PhoneView {
     case .check:
       if let answer = task.answer, let pick = task.pick {
         note.append(words("phone.note.answer", ["name": name(pick), "answer": words.line(GameKeys.answer(answer), of: table.game)]))
+      } else {
+        note.append(words("phone.note.check"))
       }
-    case .protect, .suspect, .meet, .wait:
+    case .meet:
+      for fellow in task.fellows { note.append(words("phone.note.fellowMeets", ["name": name(fellow.seat)])) }
+      if task.fellows.isEmpty { note.append(words("phone.note.meet")) }
+    case .protect, .suspect, .wait:
       note.append(words("phone.note.\(task.purpose.rawValue)"))
     }
     note = Array(note.prefix(noteLines))

@@ -39,8 +39,8 @@ public enum PhonesProblem: Hashable, Sendable {
 public enum PhonesAction: Hashable, Sendable {
   /// Links were drawn for the game in play (one secret a seat, from the OS's random source).
   case linksMade([String])
-  /// The server listens at `base`.
-  case listening(base: String)
+  /// The server listens at `base`, on `port` (kept with the game's links).
+  case listening(base: String, port: Int)
   /// The server cannot run.
   case unavailable(PhonesProblem)
   /// The server stopped (phones were turned off, or the game left).
@@ -77,10 +77,12 @@ extension AppState {
       else { return [] }
       session?.phones = links
       return [.saveGame]
-    case .listening(let base):
+    case .listening(let base, let port):
       phones.base = base
       phones.problem = nil
-      return []
+      guard session?.phones != nil, session?.phones?.port != port, (1...65_535).contains(port) else { return [] }
+      session?.phones?.port = port
+      return [.saveGame]
     case .unavailable(let problem):
       phones.problem = problem
       if problem != .noQRCode { phones.base = nil }
@@ -96,7 +98,8 @@ extension AppState {
       return session?.phones != before ? [.saveGame] : []
     case .left(let seat):
       phones.connected.remove(seat)
-      return []
+      // A phone gone at night no longer holds a step that waits for everyone.
+      return handOnPhoneChoice(environment: environment)
     case .refused(let seat):
       guard let table, table.seats.indices.contains(seat) else { return [] }
       let notice = Notice(
@@ -139,9 +142,16 @@ extension AppState {
 
   /// Gives the narration the step's choice from the phones once it is due (`NightPicks.due`).
   mutating func handOnPhoneChoice(environment: Environment) -> [Effect] {
-    guard phones.nightOnPhones, let table, let narration = session?.narration,
-      let choice = phones.picks.due(table: table, narration: narration), var page = screen.narratorBeneath
+    guard phones.nightOnPhones, let table, let narration = session?.narration, var page = screen.narratorBeneath
     else { return [] }
+    let choice: Int?
+    if let due = phones.picks.due(table: table, narration: narration, present: phones.connected) {
+      choice = due
+    } else if phones.picks.passes(table: table, narration: narration, present: phones.connected) {
+      choice = nil
+    } else {
+      return []
+    }
     let outcome = page.reduce(.phoneChoice(choice), in: context(environment))
     screen.narratorBeneath = page
     return perform(outcome)

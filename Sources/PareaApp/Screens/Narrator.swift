@@ -71,8 +71,9 @@ public enum NarratorPick: Hashable, Sendable {
 public enum NarratorAction: Hashable, Sendable {
   /// Move the highlight.
   case move(Int)
-  /// The phones chose for the step awake (a night on the phones).
-  case phoneChoice(Int)
+  /// The phones chose for the step awake (a night on the phones), or, nil,
+  /// the step passes without a choice (its roles' phones went away).
+  case phoneChoice(Int?)
   /// Enter: ask to confirm the highlighted entry, or go on from a stage that waits.
   case select
   /// Yes to the entry being confirmed.

@@ -115,7 +115,7 @@ extension NarratorScreen: Feature {
       // The phones' choice (`NightPicks.due`): recorded as the laptop's,
       // with nothing on the laptop's screen to tell it came.
       guard state.phones.nightOnPhones, case .awake? = state.session?.narration?.stage else { break }
-      attempt(.choose(seat: seat, now: state.clock))
+      attempt(seat.map { .choose(seat: $0, now: state.clock) } ?? .pass(now: state.clock))
     case .cancel:
       confirming = nil
     case .toggleTimer:
