@@ -218,7 +218,8 @@ struct SeatViewTests {
     // The first night's secret steps, with random taps in each; every
     // seat's outline is compared after every tap, and within one table
     // every seat's outline is the same but for its own pick and confirmation.
-    for _ in 0..<3 {
+    var compared = 0
+    night: for _ in 0..<3 {
       guard a.driver.narration.stage.isSecret else { break }
       for _ in 0..<30 {
         let seat = generator.uniform(below: players)
@@ -227,6 +228,7 @@ struct SeatViewTests {
           ? Tap.confirm(seat: seat) : Tap.select(seat: seat, target: generator.uniform(below: players))
         #expect(try a.tap(tap) == b.tap(tap), "\(tap)")
         try compare(a, b)
+        compared += 1
       }
       if generator.uniform(below: 2) == 0 {
         try a.everyoneConfirms()
@@ -240,11 +242,12 @@ struct SeatViewTests {
         let before = a.driver.narration.stage
         try a.wait()
         try b.wait()
-        guard a.driver.narration.stage.isSecret else { return }
+        if !a.driver.narration.stage.isSecret { break night }
         try compare(a, b)
         if case .awake = a.driver.narration.stage, a.driver.narration.stage != before { break }
       }
     }
+    #expect(compared >= 30, "the night's taps were compared")
   }
 
   /// The outlines of two tables, seat by seat, and within one table: every
