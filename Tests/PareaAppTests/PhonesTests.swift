@@ -161,8 +161,8 @@ struct PhonesTests {
 
   /// Seven players, Palermo narrated by Parea, phones on, every card seen,
   /// every phone connected, at dusk.
-  static func narratedWithPhones() -> App {
-    var configuration = configuration(.en, seed: 7, narration: .parea)
+  static func narratedWithPhones(_ language: Language = .en) -> App {
+    var configuration = configuration(language, seed: 7, narration: .parea)
     configuration.preferences.phones = true
     var app = App(configuration: configuration)
     app.press(.enter)
@@ -268,6 +268,66 @@ struct PhonesTests {
     app.send(.phones(.joined(seat: 3, device: String(repeating: "3", count: 32))))
     #expect(!app.state.phones.nightOnPhones)
   }
+
+  @Test("dusk says whose phone is missing and that the night then runs on the laptop; with every phone there, that it runs on the phones", arguments: [Language.en, .el])
+  func duskSaysWhoIsMissing(_ language: Language) throws {
+    var app = Self.narratedWithPhones(language)
+    let words = Catalog.builtIn(language)
+    /// The words left of the actions' panel, and the panel's, each as one line.
+    func flat(_ lines: [String]) -> String { lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    func screen() -> String {
+      let lines = app.render(width: 80, height: 24).lines
+      return flat(lines.map { String($0.prefix(55)) }) + " | " + flat(lines.map { String($0.dropFirst(55)) })
+    }
+    let ready = words.text("narrator.dusk.ready.phones")
+    let panel = words.text("table.phones.count", ["connected": "7", "players": "7"])
+    var all = screen()
+    #expect(all.contains(flat([ready])), "\(all)")
+    #expect(all.contains(panel))
+    #expect(!all.contains(flat([words.text("narrator.dusk.ready")])))
+    app.send(.phones(.left(seat: 3)))
+    app.send(.phones(.left(seat: 5)))
+    let names = try #require(app.state.table).seats.map(\.name)
+    all = screen()
+    let missing = words.text("narrator.phones.dusk.missing", ["names": "\(names[3]), \(names[5])"])
+    #expect(all.contains(flat([missing])), "\(all)")
+    #expect(all.contains(flat([words.text("narrator.dusk.ready")])))
+    #expect(all.contains(words.text("table.phones.count", ["connected": "5", "players": "7"])))
+    // The night then runs on the laptop, as dusk said.
+    app.press(.enter)
+    #expect(!app.state.phones.nightOnPhones)
+  }
+
+  @Test("looking again with phones on shows the player's code first (a late phone joins, or a new link is made), the card on Space")
+  func lookAgainShowsTheCode() throws {
+    var app = Self.narratedWithPhones()
+    app.send(.phones(.left(seat: 2)))
+    app.waitOutPause()
+    app.press(.character("l"))
+    #expect(app.state.screen.narratorBeneath?.picking == true)
+    app.press(.down, .down)
+    app.waitOutPause()
+    app.press(.enter)
+    app.waitOutPause()
+    app.press(.enter)
+    guard case .lookAgain(let look) = app.state.screen else {
+      Issue.record("not looking again: \(app.state.screen)")
+      throw Stop()
+    }
+    #expect(look.seat == 2 && look.stage == .showing)
+    let code = app.render(width: 80, height: 24).lines.joined(separator: "\n")
+    #expect(code.contains("/S/CCCCCCCCCCCCCCCCCCCCCCCCCC"), "\(code)")
+    #expect(app.press(.character("n")) == [.renewPhoneLink(seat: 2)])
+    app.send(.phones(.joined(seat: 2, device: String(repeating: "c", count: 32))))
+    #expect(app.render(width: 80, height: 24).lines.joined(separator: "\n").contains(Catalog.builtIn(.en).text("reveal.phone.connected").prefix(20)))
+    #expect(app.press(.character(" ")) == [.redrawAll])
+    let role = Catalog.builtIn(.en).text("role.\(try #require(app.state.table).seats[2].role).name")
+    #expect(app.render(width: 80, height: 24).lines.joined().contains(role.uppercased()))
+    app.press(.enter)
+    #expect(app.state.screen.narratorBeneath != nil)
+  }
+
+  struct Stop: Error {}
 
   /// A JSON text's shape: its keys, the length of its lists, the kind of each value; never the text.
   static func shape(of json: String) -> String {

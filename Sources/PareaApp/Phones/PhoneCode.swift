@@ -73,3 +73,45 @@ enum QRCache {
     return rows
   }
 }
+
+/// Who has a phone connected, for the whole table to see (never by role:
+/// whose phone is on is what the table can see anyway). On the manual
+/// table's and the narrator's actions panel, and at dusk, where it decides
+/// whether the night runs on the phones.
+enum PhoneStatus {
+  /// Whether the block is shown: phones on and the game's links made.
+  static func shown(_ state: AppState) -> Bool { RevealScreen.offersPhone(state) }
+
+  /// "Phones" and "4 of 5 connected" (the living players'), from `row` in
+  /// the panel at `column`, `width` wide, no lower than `bottom`. Returns the next free row.
+  @discardableResult
+  static func drawPanel(
+    into canvas: inout Canvas, state: AppState, table: Table, words: Words, row: Int, column: Int, width: Int, bottom: Int
+  ) -> Int {
+    guard shown(state), row + 1 <= bottom else { return row }
+    let alive = table.alive
+    let connected = alive.filter(state.phones.connected.contains).count
+    canvas.write(words("table.phones"), row: row, column: column, style: Theme.dim, limit: width)
+    let count = words("table.phones.count", ["connected": String(connected), "players": String(alive.count)])
+    canvas.write(count, row: row + 1, column: column, style: connected == alive.count ? Theme.good : Theme.normal, limit: width)
+    return row + 2
+  }
+
+  /// Whether the night would run on the phones if it fell now (as
+  /// `AppState.followNightOnPhones` decides it when it does).
+  static func nightWouldRunOnPhones(state: AppState, table: Table, narration: Narration) -> Bool {
+    shown(state) && narration.mode == .parea && table.alive.allSatisfy(state.phones.connected.contains)
+  }
+
+  /// At dusk, when the night would not run on the phones: why (no network,
+  /// or whose phone is missing). Nil when phones are off, or every phone is there.
+  static func duskLine(state: AppState, table: Table, narration: Narration, words: Words) -> String? {
+    guard shown(state), narration.mode == .parea else { return nil }
+    if let problem = state.phones.problem, problem != .noQRCode { return words("narrator.phones.dusk.unavailable") }
+    let missing = table.alive.filter { !state.phones.connected.contains($0) }
+    if missing.isEmpty { return nil }
+    return words(
+      "narrator.phones.dusk.missing",
+      ["names": missing.map { NarratorLines.name($0, table) }.joined(separator: ", ")])
+  }
+}

@@ -21,6 +21,9 @@ public struct LookAgainScreen: Hashable, Sendable {
   public var stage: Stage
   /// The page to go back to, as it was.
   public var beneath: TableBeneath
+  /// With phones on: whether the card is shown here instead of the player's
+  /// phone code (which is how a player joins late, or gets a new link).
+  public var cardOnLaptop = false
 
   /// "Are you …?" for `seat`, over `beneath`.
   public init(seat: Int, stage: Stage = .asking, beneath: TableBeneath) {
@@ -43,6 +46,10 @@ public enum LookAgainAction: Hashable, Sendable {
   case hide
   /// Not me, or not now: back to the table.
   case cancel
+  /// With phones on: the card here, or back to the player's phone code.
+  case switchView
+  /// With phones on: a new link for this player (the old one stops working).
+  case newLink
 }
 
 extension LookAgainScreen: Feature {
@@ -52,6 +59,8 @@ extension LookAgainScreen: Feature {
     case (.asking, .enter): .lookAgain(.show)
     case (.asking, .escape), (.countdown, .escape): .lookAgain(.cancel)
     case (.showing, .enter), (.showing, .escape): .lookAgain(.hide)
+    case (.showing, .space) where RevealScreen.offersPhone(context.state): .lookAgain(.switchView)
+    case (.showing, .letter("n")) where RevealScreen.offersPhone(context.state): .lookAgain(.newLink)
     default: nil
     }
   }
@@ -69,6 +78,13 @@ extension LookAgainScreen: Feature {
       return .go(beneath.screen, effects: [.redrawAll])
     case .cancel:
       return .go(beneath.screen)
+    case .switchView:
+      guard stage == .showing else { return .stay }
+      cardOnLaptop.toggle()
+      return .stay(effects: [.redrawAll])
+    case .newLink:
+      guard stage == .showing else { return .stay }
+      return .stay(effects: [.renewPhoneLink(seat: seat)])
     }
   }
 
@@ -92,7 +108,10 @@ extension LookAgainScreen: Feature {
     let words = context.words
     guard let table = state.table, table.seats.indices.contains(seat) else { return }
     if stage == .showing {
-      RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
+      // With phones on, the player's own code first, as at the reveal.
+      var reveal = RevealScreen(seat: seat)
+      reveal.cardOnLaptop = cardOnLaptop
+      reveal.draw(into: &canvas, state: state, words: words)
       return
     }
     // Only the question: the next screen is private.

@@ -260,8 +260,9 @@ extension NarratorScreen {
       return []
     }
     var row = top
-    func paragraph(_ key: String, style: Style = Theme.normal) {
-      for wrapped in TextWidth.wrap(words(key), width: leftWidth - 3) where row <= bottom {
+    func paragraph(_ key: String, style: Style = Theme.normal) { paragraph(text: words(key), style: style) }
+    func paragraph(text: String, style: Style = Theme.normal) {
+      for wrapped in TextWidth.wrap(text, width: leftWidth - 3) where row <= bottom {
         canvas.write(wrapped, row: row, column: 2, style: style)
         row += 1
       }
@@ -275,11 +276,16 @@ extension NarratorScreen {
     }
     switch narration.stage {
     case .dusk:
-      let ready = moderator ? "narrator.dusk.ready.moderator" : "narrator.dusk.ready"
+      let onPhones = PhoneStatus.nightWouldRunOnPhones(state: state, table: table, narration: narration)
+      let ready = moderator ? "narrator.dusk.ready.moderator" : onPhones ? "narrator.dusk.ready.phones" : "narrator.dusk.ready"
       let firstNight = table.round == 1 && table.isSecretPhase && table.log.allSatisfy { if case .looked = $0 { true } else { false } }
       let keys = resumedNight ? ["narrator.dusk.resumed", ready]
         : firstNight ? [moderator ? "narrator.dusk.moderator" : "narrator.dusk.first", ready] : [ready]
       for key in keys { paragraph(key) }
+      // With phones on: whether tonight runs on them, and whose phone is missing.
+      if let line = PhoneStatus.duskLine(state: state, table: table, narration: narration, words: words) {
+        paragraph(text: line, style: Theme.dim)
+      }
       hints.append(KeyHint(key: "Enter", label: words("key.nightFalls")))
     case .morning:
       players()
@@ -328,7 +334,11 @@ extension NarratorScreen {
       if !timer.running {
         canvas.write(words("narrator.timer.paused"), row: panelRow + 1, column: panel.column + 7, style: Theme.dim, limit: panel.width - 7)
       }
+      panelRow += 2
     }
+    PhoneStatus.drawPanel(
+      into: &canvas, state: state, table: table, words: words, row: panelRow + 1, column: panel.column, width: panel.width,
+      bottom: bottom)
     return hints
   }
 

@@ -60,14 +60,21 @@ extension TableScreen {
       canvas.frame(box, title: words("table.howDied"), style: Theme.accent)
       canvas.list(table.causesOffered.map { words(GameKeys.cause($0)) }, selected: causeSelection, in: box.inset(1))
     }
+    var phonesRow = panel.row + Self.commands(for: state).count + 2
     if let timer = state.timer, case .main = mode {
-      let row = panel.row + Self.commands(for: state).count + 2
+      let row = phonesRow
+      phonesRow += 4
       let style = timer.expired ? Theme.bad : timer.running ? Theme.title : Theme.dim
       canvas.write(words.line(.timerLabel, of: table.game), row: row, column: panel.column, style: Theme.dim, limit: panel.width)
       canvas.write(timer.display, row: row + 1, column: panel.column, style: style)
       if !timer.running {
         canvas.write(words("timer.adjust"), row: row + 2, column: panel.column, style: Theme.dim, limit: panel.width)
       }
+    }
+    if case .main = mode {
+      PhoneStatus.drawPanel(
+        into: &canvas, state: state, table: table, words: words, row: phonesRow, column: panel.column, width: panel.width,
+        bottom: canvas.height - 3)
     }
     if let notice, case .main = mode {
       canvas.notice(notice, words: words, row: canvas.height - 7, in: Rect(row: 0, column: 4, width: canvas.width - 8, height: 0))
