@@ -314,6 +314,82 @@ extension EndToEnd {
       #expect(try phones.script(joined[victim], "return document.getElementById('task').hidden") as? Bool == true)
     }
 
+    @Test("a whole narrated game with phones, from the first scan to the summary: a player who skipped the code joins at dusk, the night is played on the phones, the day's vote on the laptop")
+    func wholeGameOnPhones() throws {
+      let language = Language.el
+      let data = try Self.dataWithPhonesOn()
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let session = try TmuxSession(
+        arguments: ["--lang", language.rawValue], environment: ["PAREA_PHONES_ADDRESS": "127.0.0.1"],
+        dataDirectory: data, fakeVoice: true)
+      defer { session.kill() }
+      let play = Driver(session, language: language)
+      let names = ["Anna", "Bob", "Chris", "Dora", "Eve"]
+      let dealt = try play.dealNarrated(names, roles: Driver.oneThiefRoles, mode: .parea)
+      let phones = try Phones()
+      // Everyone but Eve scans their code at the reveal; Eve hides hers.
+      var joined = try Self.joinEveryone(Array(names.prefix(4)), play: play, session: session, phones: phones, tag: "game-")
+      try play.waitForHandOff("Eve")
+      try session.sendKeys("Enter")
+      _ = try session.waitUntilSettled("Eve's code") { Self.column($0).contains(play.text("reveal.phone.waiting")) }
+      try session.sendKeys("Enter")
+      // Dusk says whose phone is missing, and that the night would run on the laptop.
+      let missing = play.text("narrator.phones.dusk.missing", ["names": "Eve"])
+      try session.waitUntilSettled("dusk names Eve's phone as missing") { Screens.flatBesideThePanel($0).contains(missing) }
+      // Eve looks again: her code, scanned now.
+      try play.waitForKeys()
+      try session.sendKeys("l")
+      try session.waitFor(play.text("table.pick.look"))
+      try play.press("Down", times: 4)
+      try session.waitUntil("Eve is highlighted") { Screens.lines($0).contains { $0.hasSuffix("▸ Eve") } }
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      try session.waitUntilSettled("\"Are you EVE?\"") { $0.contains(play.text("table.areYou", ["name": "EVE"])) && $0.contains(play.text("key.showRole")) }
+      try session.sendKeys("Enter")
+      let code = try session.waitUntilSettled("Eve's code again") { Self.column($0).contains(play.text("reveal.phone.waiting")) }
+      try phones.open("game-4", try QRScan.link(from: code, in: session.directory))
+      joined.append("game-4")
+      try session.waitUntil("Eve's phone is connected") { Self.column($0).contains(play.text("reveal.phone.connected")) }
+      try session.sendKeys("Enter")
+      let ready = play.text("narrator.dusk.ready.phones")
+      try session.waitUntilSettled("dusk: the night runs on the phones") { Screens.flatBesideThePanel($0).contains(ready) }
+      #expect(try session.capture().contains(play.text("table.phones.count", ["connected": "5", "players": "5"])))
+
+      // The night, on the phones.
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      let thief = try #require(dealt.seats(holding: "palermo.redThief").first)
+      let doctor = try #require(dealt.seats(holding: "palermo.doctor").first)
+      let victim = try #require(names.indices.first { $0 != thief && $0 != doctor })
+      var ids: [String] = []
+      for phone in joined { ids.append(try Self.waitTask(phones, phone, id: nil).id) }
+      try Self.pickAndConfirm(phones, joined[thief], names[victim])
+      for seat in joined.indices where seat != thief { try Self.pickAndConfirm(phones, joined[seat], names[thief]) }
+      let task = try Self.waitTask(phones, joined[doctor], id: ids[doctor])
+      #expect(task.prompt == play.text("phone.task.protect"))
+      try Self.pickAndConfirm(phones, joined[doctor], names[doctor])
+      try session.waitSlowly("the morning", timeout: Driver.nightWait) { Screens.flat($0).contains(names[victim]) }
+      try phones.waitText(joined[victim], "coverHint", "the victim's phone says they are out", timeout: 20) { $0 == play.text("phone.out") }
+
+      // The day: the vote, recorded on the laptop, sends the thief out.
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      try session.waitFor(play.text("key.toVote"))
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      try session.waitUntil("the vote's list") { Screens.flatBesideThePanel($0).contains(play.text("narrator.vote.prompt")) }
+      let alive = names.indices.filter { $0 != victim }.map { names[$0] }
+      try play.chooseOnList(names[thief], among: play.voteEntries(alive))
+      let summary = try play.waitForSummary(winner: "palermo.town")
+      #expect(summary.contains(names[victim]) && summary.contains(play.causeName("killedAtNight")))
+      // Every phone says the game is over.
+      for phone in joined {
+        try phones.waitText(phone, "coverHint", "\(phone) says the game is over", timeout: 20) { $0 == play.text("phone.over") }
+      }
+      #expect(try phones.text(joined[thief], "coverText") == play.text("side.palermo.town.win"))
+      try phones.screenshot(joined[thief], "over.\(language)")
+    }
+
     @Test("a Spy round on the phones: the locals see the location and the list, the spy the list alone", arguments: [Language.en, .el])
     func spyOnPhones(_ language: Language) throws {
       let data = try Self.dataWithPhonesOn()

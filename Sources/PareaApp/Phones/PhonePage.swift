@@ -107,7 +107,7 @@ enum PhonePage {
         var task = view && view.task;
         text("toggle", task ? (task.confirmed ? words["phone.confirmed"] : words["phone.confirm"])
           : shown ? words["phone.hide"] : words["phone.show"]);
-        text("coverText", view && view.night ? words["phone.night"] : words["phone.hidden"]);
+        text("coverText", view && view.over && view.result ? view.result : view && view.night ? words["phone.night"] : words["phone.hidden"]);
       }
       function send(message) { if (socket && socket.readyState === 1) socket.send(message); }
       // Every living phone gets a task of one shape at each step of a night on the phones.

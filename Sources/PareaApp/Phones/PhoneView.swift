@@ -55,6 +55,10 @@ enum PhoneView {
         ])
       ),
     ]
+    // Over: who won (public now), on every phone alike.
+    if view.isOver, let winner = table.winner {
+      fields.append(("result", JSON.string(words(GameKeys.sideWin(winner)))))
+    }
     // Spy: the locations in play, the same list on every phone.
     if table.location != nil {
       let names = state.inPlay(locations).map { words.locationName($0.id) }.sorted()
