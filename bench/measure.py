@@ -270,6 +270,8 @@ class Screen:
                     self.grid[r] = self._blank_row()
                 for i in range(0, self.x + 1):
                     self.grid[self.y][i] = " "
+            elif mode == 3:
+                pass  # the scrollback only (Parea clears it after a card): the screen stays
             else:
                 self.grid = [self._blank_row() for _ in range(self.rows)]
         elif final == "X":

@@ -11,10 +11,13 @@ import time
 
 
 class Phone:
-    def __init__(self, host, port, secret, device=None):
+    def __init__(self, host, port, secret, device=None, source=None):
+        """`source`: the local address to connect from (on loopback, any of
+        127.0.0.0/8), as separate phones have addresses of their own: the
+        server allows only a few connections from one address."""
         self.secret = secret
         self.device = device or os.urandom(16).hex()
-        self.sock = socket.create_connection((host, port), timeout=10)
+        self.sock = socket.create_connection((host, port), timeout=10, source_address=(source, 0) if source else None)
         key = base64.b64encode(os.urandom(16)).decode()
         origin = "http://%s:%d" % (host, port)
         head = (
@@ -113,12 +116,13 @@ def wait_messages(phones, until, timeout=10.0):
     """Pumps `phones` until `until(phone, message)` has returned True for
     each of them; returns {phone: (time, message)} of those moments."""
     done = {}
-    end = time.monotonic() + timeout
-    while len(done) < len(phones) and time.monotonic() < end:
+    end = time.perf_counter() + timeout
+    while len(done) < len(phones) and time.perf_counter() < end:
         ready, _, _ = select.select([p for p in phones if p not in done], [], [], 0.05)
-        now = time.monotonic()
         for phone in ready:
-            for message in phone.pump():
+            messages = phone.pump()
+            now = time.perf_counter()
+            for message in messages:
                 if phone not in done and until(phone, message):
                     done[phone] = (now, message)
     return done

@@ -218,7 +218,8 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     // start on it; a lock another copy has taken stops this one's saving.
     if let lost = storage.checkLock() { perform(app.send(.reported([lost]))) }
     perform(app.tick(now: monotonicMilliseconds()))
-    // The phones: started or stopped as the game says, their taps in, each seat's view out.
+    // The phones: started or stopped as the game says, their taps in (each
+    // seat's view goes out once the frame is drawn).
     perform(phones.sync(&app, now: monotonicMilliseconds()))
     if quitting { break }
     // Redraw only when something changed; a forced repaint clears the
@@ -230,6 +231,7 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
       repaintAll = false
     }
     speakAfterFrame()
+    phones.sendViews(app)
   }
   return .finished
 }
