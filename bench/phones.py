@@ -211,7 +211,9 @@ def narrated_night(parea, env, home, count=14):
         started = time.perf_counter()
         os.write(child.master, b"\r")
         thieves = [i for i, r in enumerate(roles) if r.endswith("Thief")]
-        victim = next(i for i, r in enumerate(roles) if "citizen" in r.lower())
+        victim = next((i for i, r in enumerate(roles) if "citizen" in r.lower()), None)
+        if not thieves or victim is None:
+            raise RuntimeError(f"the suggested roles have no thief or no citizen: {roles}")
         spreads, steps, handled = [], 0, None
         deadline = time.perf_counter() + 600
         while time.perf_counter() < deadline:
@@ -228,14 +230,17 @@ def narrated_night(parea, env, home, count=14):
             steps += 1
             times = [got[p][0] for p in phones]
             spreads.append((max(times) - min(times)) * 1000)
+            # The thieves name the victim; everyone else (the Doctor too) names a thief.
             for seat, phone in enumerate(phones):
-                target = victim if seat in thieves else thieves[0] if seat != thieves[0] else victim
-                phone.send(f"PICK {target}")
+                phone.send(f"PICK {victim if seat in thieves else thieves[0]}")
             time.sleep(0.2)
             for phone in phones:
                 phone.send("CONFIRM")
         total = time.perf_counter() - started
-        child.wait_screen([NAMES[victim]], timeout=60)
+        if not spreads:
+            raise RuntimeError("the night had no step on the phones")
+        # The morning: the day's key (the file below says who died).
+        child.wait_screen(["start the day"], timeout=60)
         with open(game) as f:
             saved = json.load(f)
         killed = saved["table"]["seats"][victim].get("death")
@@ -282,8 +287,8 @@ def main():
         deal_ms, hello_ms, keys, memory = killer_for_twenty(args.parea, env, home, max(1, args.runs))
         off_keys, off = killer_phones_off(args.parea, env, home)
         night = None if args.no_night else narrated_night(args.parea, env, home)
-    except (RuntimeError, OSError, StopIteration) as error:
-        print(f"phones.py: {error}", file=sys.stderr)
+    except (RuntimeError, OSError, StopIteration, KeyError, IndexError, ValueError) as error:
+        print(f"phones.py: {error!r}", file=sys.stderr)
         return 1
     finally:
         shutil.rmtree(home, ignore_errors=True)

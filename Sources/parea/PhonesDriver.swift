@@ -56,7 +56,9 @@ final class PhonesDriver {
         }
         served = links.secrets
       } else {
+        // Another game with another number of seats: its phones start afresh.
         stop()
+        effects += app.send(.phones(.stopped))
       }
     }
     if server == nil {
@@ -76,21 +78,26 @@ final class PhonesDriver {
   }
 
   /// Sends each seat's view if the game, the language or the phones'
-  /// state changed. Called after the frame is drawn: making twenty views
-  /// costs more than drawing, and the laptop's screen comes first.
-  func sendViews(_ app: some Interactive) {
+  /// state changed. Called after the frame is drawn (`afterFrame`: one was
+  /// drawn in this pass): making twenty views costs more than drawing, and
+  /// the laptop's screen comes first.
+  func sendViews(_ app: some Interactive, afterFrame: Bool) {
     guard let server else { return }
-    // The views, made again only when the game or the language changed.
+    // The views, made again only when the game or the language changed. A
+    // running round timer changes the session at every tick, and no phone
+    // shows it: it is left out of the comparison.
     let state = app.state
-    if madeFrom == nil || madeFrom?.session != state.session || madeFrom?.language != state.language
+    var session = state.session
+    session?.timer = nil
+    if madeFrom == nil || madeFrom?.session != session || madeFrom?.language != state.language
       || madeFrom?.phones != state.phones
     {
-      madeFrom = (state.session, state.language, state.phones)
+      madeFrom = (session, state.language, state.phones)
       // The frame just written reaches the terminal through the kernel's
       // tty work, which runs on this CPU: a short sleep lets it go before
       // the views are made (measured in `make bench`: without it a key's
       // frame arrived about 1 ms later, the time twenty views take).
-      usleep(200)
+      if afterFrame { usleep(200) }
       let newPage = app.phonePage()
       if newPage != page {
         page = newPage

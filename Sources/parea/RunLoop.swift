@@ -225,13 +225,14 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     // Redraw only when something changed; a forced repaint clears the
     // physical screen too (privacy after a reveal, garbage after a resize).
     let next = app.render(width: size.width, height: size.height)
-    if repaintAll || next != shown {
+    let drawing = repaintAll || next != shown
+    if drawing {
       draw(next, force: repaintAll)
       shown = next
       repaintAll = false
     }
     speakAfterFrame()
-    phones.sendViews(app)
+    phones.sendViews(app, afterFrame: drawing)
   }
   return .finished
 }

@@ -294,8 +294,12 @@ struct PhonesTests {
     #expect(all.contains(flat([words.text("narrator.dusk.ready")])))
     #expect(all.contains(words.text("table.phones.count", ["connected": "5", "players": "7"])))
     // The night then runs on the laptop, as dusk said.
+    app.waitOutPause()
     app.press(.enter)
+    #expect(app.state.session?.narration?.stage.isSecret == true && app.state.phones.nightDecided)
     #expect(!app.state.phones.nightOnPhones)
+    // No phone knows who wins before the game is over.
+    #expect(app.phoneViews().values.allSatisfy { !$0.contains("\"result\"") })
   }
 
   @Test("looking again with phones on shows the player's code first (a late phone joins, or a new link is made), the card on Space")

@@ -370,6 +370,9 @@ extension EndToEnd {
       try Self.pickAndConfirm(phones, joined[doctor], names[doctor])
       try session.waitSlowly("the morning", timeout: Driver.nightWait) { Screens.flat($0).contains(names[victim]) }
       try phones.waitText(joined[victim], "coverHint", "the victim's phone says they are out", timeout: 20) { $0 == play.text("phone.out") }
+      for phone in joined {
+        #expect(try phones.text(phone, "coverText") == play.text("phone.hidden"), "\(phone): nothing of the end before it")
+      }
 
       // The day: the vote, recorded on the laptop, sends the thief out.
       try play.waitForKeys()
@@ -386,7 +389,9 @@ extension EndToEnd {
       for phone in joined {
         try phones.waitText(phone, "coverHint", "\(phone) says the game is over", timeout: 20) { $0 == play.text("phone.over") }
       }
-      #expect(try phones.text(joined[thief], "coverText") == play.text("side.palermo.town.win"))
+      for phone in joined {
+        #expect(try phones.text(phone, "coverText") == play.text("side.palermo.town.win"), "\(phone) says who won")
+      }
       try phones.screenshot(joined[thief], "over.\(language)")
     }
 

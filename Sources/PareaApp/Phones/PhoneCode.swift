@@ -100,7 +100,7 @@ enum PhoneStatus {
   /// Whether the night would run on the phones if it fell now (as
   /// `AppState.followNightOnPhones` decides it when it does).
   static func nightWouldRunOnPhones(state: AppState, table: Table, narration: Narration) -> Bool {
-    shown(state) && narration.mode == .parea && table.alive.allSatisfy(state.phones.connected.contains)
+    state.nightWouldRunOnPhones(table: table)
   }
 
   /// At dusk, when the night would not run on the phones: why (no network,

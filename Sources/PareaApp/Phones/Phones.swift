@@ -170,7 +170,14 @@ extension AppState {
     }
     guard !phones.nightDecided else { return }
     phones.nightDecided = true
-    phones.nightOnPhones =
-      narration.mode == .parea && session?.phones != nil && table.alive.allSatisfy(phones.connected.contains)
+    phones.nightOnPhones = nightWouldRunOnPhones(table: table)
+  }
+
+  /// Whether a night falling now would run on the phones: phones on, Parea
+  /// narrating, the game's links made, and every living player's phone
+  /// connected. Dusk says it before the night falls (`PhoneStatus`).
+  func nightWouldRunOnPhones(table: Table) -> Bool {
+    preferences.phones && session?.narration?.mode == .parea && session?.phones != nil
+      && table.alive.allSatisfy(phones.connected.contains)
   }
 }
