@@ -43,9 +43,13 @@ struct RoleBlindPlan: CustomStringConvertible {
   /// Whether the cards are on the players' phones, every phone connected
   /// (a narrated night then runs on the phones).
   var phones = false
+  /// With phones: a seat whose phone never connects (dusk names it, and the
+  /// nights run on the laptop; looking again shows that player's code).
+  var phoneMissing: Int?
 
   var description: String {
     "\(game) \(narration) \(language) ×\(players) bad \(bad) seed \(seed)\(phones ? " phones" : "")"
+      + (phoneMissing.map { " without phone \($0)" } ?? "")
   }
 }
 
@@ -82,7 +86,7 @@ enum RoleBlind {
       let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
       app.send(.phones(.linksMade((0..<seats).map { String(repeating: String(letters[$0]), count: 26) })))
       app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000", port: 4000)))
-      for seat in 0..<seats { app.send(.phones(.joined(seat: seat, device: String(repeating: "0123456789abcdef"[String.Index(utf16Offset: seat % 16, in: "0123456789abcdef")], count: 32)))) }
+      for seat in 0..<seats where seat != plan.phoneMissing { app.send(.phones(.joined(seat: seat, device: String(repeating: "0123456789abcdef"[String.Index(utf16Offset: seat % 16, in: "0123456789abcdef")], count: 32)))) }
     }
     return app
   }
@@ -405,11 +409,13 @@ enum RoleBlind {
             game: "palermo", narration: mode, language: language, players: 5 + generator.uniform(below: 4),
             houseRules: rules, seed: seed))
       }
-      // Parea narrating a table whose cards are on the phones: the nights run there.
+      // Parea narrating a table whose cards are on the phones: the nights run
+      // there; or, with one phone missing (every other seed), on the laptop.
+      let phonePlayers = 5 + generator.uniform(below: 4)
       plans.append(
         RoleBlindPlan(
-          game: "palermo", narration: .parea, language: language, players: 5 + generator.uniform(below: 4),
-          houseRules: rules, seed: seed, phones: true))
+          game: "palermo", narration: .parea, language: language, players: phonePlayers,
+          houseRules: rules, seed: seed, phones: true, phoneMissing: seed % 2 == 0 ? Int(seed) % phonePlayers : nil))
       plans.append(
         RoleBlindPlan(
           game: "spy", language: language, players: 4 + generator.uniform(below: 4), bad: 1 + generator.uniform(below: 2),
