@@ -31,10 +31,10 @@ extension EndToEnd {
     }
 
     /// Parea with phones on, serving on loopback.
-    static func session(_ language: Language, data: String) throws -> TmuxSession {
+    static func session(_ language: Language, data: String, fakeVoice: Bool = false) throws -> TmuxSession {
       try TmuxSession(
         arguments: ["--lang", language.rawValue], environment: ["PAREA_PHONES_ADDRESS": "127.0.0.1"],
-        dataDirectory: data)
+        dataDirectory: data, fakeVoice: fakeVoice)
     }
 
     /// A script that puts every role's name and description on the card in
@@ -253,9 +253,7 @@ extension EndToEnd {
     func nightOnPhones(_ language: Language) throws {
       let data = try Self.dataWithPhonesOn()
       defer { try? FileManager.default.removeItem(atPath: data) }
-      let session = try TmuxSession(
-        arguments: ["--lang", language.rawValue], environment: ["PAREA_PHONES_ADDRESS": "127.0.0.1"],
-        dataDirectory: data, fakeVoice: true)
+      let session = try Self.session(language, data: data, fakeVoice: true)
       defer { session.kill() }
       var play = Driver(session, language: language)
       play.language = language
@@ -319,9 +317,7 @@ extension EndToEnd {
       let language = Language.el
       let data = try Self.dataWithPhonesOn()
       defer { try? FileManager.default.removeItem(atPath: data) }
-      let session = try TmuxSession(
-        arguments: ["--lang", language.rawValue], environment: ["PAREA_PHONES_ADDRESS": "127.0.0.1"],
-        dataDirectory: data, fakeVoice: true)
+      let session = try Self.session(language, data: data, fakeVoice: true)
       defer { session.kill() }
       let play = Driver(session, language: language)
       let names = ["Anna", "Bob", "Chris", "Dora", "Eve"]
