@@ -80,6 +80,8 @@ public final class PhoneServer: @unchecked Sendable {
   // The server thread's own:
   private var listeners: [Int32]
   private var connections: [Int32: Connection] = [:]
+  /// Connections accepted so far (each one's `order`).
+  private var accepted = 0
   private var links: SeatLinks
   private var views: [Int: [UInt8]] = [:]
   private var page: [UInt8]
@@ -270,15 +272,26 @@ public final class PhoneServer: @unchecked Sendable {
       guard descriptor >= 0 else { return }
       Self.makeNonBlocking(descriptor)
       let peer = Self.host(of: storage)
-      let fromPeer = connections.values.filter { $0.peer == peer }.count
       let penalized = (penalties[peer]?.until ?? 0) > now
-      if connections.count >= limits.connections || fromPeer >= limits.connectionsPerAddress || penalized {
+      // An address at its limit makes room by losing its oldest connection
+      // that has not yet sent its request: a browser opens spare sockets
+      // ahead of need and leaves them idle. A phone's WebSocket is never
+      // taken for a newcomer; with none to lose, the newcomer is refused.
+      let fromPeer = connections.filter { $0.value.peer == peer }
+      if fromPeer.count >= limits.connectionsPerAddress && !penalized,
+        let idle = fromPeer.filter({ $0.value.stage == .request }).min(by: { $0.value.order < $1.value.order })?.key
+      {
+        drop(idle)
+      }
+      let stillFromPeer = connections.values.filter { $0.peer == peer }.count
+      if connections.count >= limits.connections || stillFromPeer >= limits.connectionsPerAddress || penalized {
         close(descriptor)
         continue
       }
       var one: Int32 = 1
       setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-      connections[descriptor] = Connection(peer: peer, opened: now)
+      accepted += 1
+      connections[descriptor] = Connection(peer: peer, opened: now, order: accepted)
     }
   }
 
@@ -640,6 +653,8 @@ private struct Connection {
 
   let peer: String
   let opened: Int64
+  /// Its place among the connections accepted (the oldest is lowest).
+  let order: Int
   var stage = Stage.request
   var input: [UInt8] = []
   var output: [UInt8] = []
@@ -657,9 +672,10 @@ private struct Connection {
   /// The most bytes read and not yet taken: a whole head or a whole frame with its header.
   static let maximumInput = RequestHead.maximumBytes + Frame.maximumPayload + 16
 
-  init(peer: String, opened: Int64) {
+  init(peer: String, opened: Int64, order: Int) {
     self.peer = peer
     self.opened = opened
+    self.order = order
     self.heard = opened
   }
 
