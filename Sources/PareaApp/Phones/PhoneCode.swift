@@ -97,12 +97,6 @@ enum PhoneStatus {
     return row + 2
   }
 
-  /// Whether the night would run on the phones if it fell now (as
-  /// `AppState.followNightOnPhones` decides it when it does).
-  static func nightWouldRunOnPhones(state: AppState, table: Table, narration: Narration) -> Bool {
-    state.nightWouldRunOnPhones(table: table)
-  }
-
   /// At dusk, when the night would not run on the phones: why (no network,
   /// or whose phone is missing). Nil when phones are off, or every phone is there.
   static func duskLine(state: AppState, table: Table, narration: Narration, words: Words) -> String? {

@@ -276,7 +276,7 @@ extension NarratorScreen {
     }
     switch narration.stage {
     case .dusk:
-      let onPhones = PhoneStatus.nightWouldRunOnPhones(state: state, table: table, narration: narration)
+      let onPhones = state.nightWouldRunOnPhones(table: table)
       let ready = moderator ? "narrator.dusk.ready.moderator" : onPhones ? "narrator.dusk.ready.phones" : "narrator.dusk.ready"
       let firstNight = table.round == 1 && table.isSecretPhase && table.log.allSatisfy { if case .looked = $0 { true } else { false } }
       let keys = resumedNight ? ["narrator.dusk.resumed", ready]
