@@ -20,7 +20,7 @@ extension AppState {
     let before = guardedMoment
     var effects = apply(action, environment: &environment)
     guardMoment(after: before)
-    followNightOnPhones()
+    followPhones()
     // A step that waits for its choice may have it now that its time is over.
     if case .tick = action { effects += handOnPhoneChoice(environment: environment) }
     // A seeded run keeps where its sequence stands with the game it saves.

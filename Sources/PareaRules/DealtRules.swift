@@ -1,5 +1,5 @@
 // The house rules a dealt game keeps (a night of meeting only, the Doctor's
-// limits, a tied vote, whether a save is announced), and who narrates a game
+// limits, a tied vote, whether a save is announced, the vote on phones), and who narrates a game
 // with nights. Chosen in the settings; the deal copies the rules into the game.
 
 /// Who narrates a game that runs in phases.
@@ -43,21 +43,26 @@ public struct DealtRules: Hashable, Codable, Sendable {
   /// someone tonight"); off by default: the thieves would learn that their
   /// victim is protected every time.
   public var announceSaves = false
+  /// How the day's vote is cast when the cards are on the phones (hands at
+  /// the table by default, as without phones).
+  public var phoneVote = PhoneVote.off
 
   /// The default rules.
   public init(
     firstNightMeetingOnly: Bool = false, doctorMayProtectSelf: Bool = true,
-    doctorMayRepeat: Bool = false, tie: TieRule = .nobodyOut, announceSaves: Bool = false
+    doctorMayRepeat: Bool = false, tie: TieRule = .nobodyOut, announceSaves: Bool = false,
+    phoneVote: PhoneVote = .off
   ) {
     self.firstNightMeetingOnly = firstNightMeetingOnly
     self.doctorMayProtectSelf = doctorMayProtectSelf
     self.doctorMayRepeat = doctorMayRepeat
     self.tie = tie
     self.announceSaves = announceSaves
+    self.phoneVote = phoneVote
   }
 
   private enum CodingKeys: String, CodingKey {
-    case firstNightMeetingOnly, doctorMayProtectSelf, doctorMayRepeat, tie, announceSaves
+    case firstNightMeetingOnly, doctorMayProtectSelf, doctorMayRepeat, tie, announceSaves, phoneVote
   }
 
   /// Reads the rules; a rule missing from the file keeps its default.
@@ -75,5 +80,6 @@ public struct DealtRules: Hashable, Codable, Sendable {
     tie = try container.decodeIfPresent(TieRule.self, forKey: .tie) ?? defaults.tie
     announceSaves =
       try container.decodeIfPresent(Bool.self, forKey: .announceSaves) ?? defaults.announceSaves
+    phoneVote = try container.decodeIfPresent(PhoneVote.self, forKey: .phoneVote) ?? defaults.phoneVote
   }
 }

@@ -37,6 +37,8 @@ public struct SeatView: Hashable, Sendable {
   public let views: Int
   /// The seat's task now, when a narrated night asks every living phone for one.
   public let task: SeatTask?
+  /// The seat's vote, when the day's vote is cast on the phones.
+  public let ballot: BallotTask?
   /// Whether the game is over (then every role is public).
   public let isOver: Bool
 
@@ -46,9 +48,12 @@ public struct SeatView: Hashable, Sendable {
   public var isAlive: Bool { !out.contains(seat) }
 
   /// The view of `seat` at `table`, with the night's task when `narration`
-  /// stands at a secret step and `picks` holds tonight's taps. Nil for a
-  /// seat that is not at the table.
-  public init?(seat: Int, table: Table, narration: Narration? = nil, picks: NightPicks = NightPicks()) {
+  /// stands at a secret step and `picks` holds tonight's taps, and its vote
+  /// when `ballot` is given and the narration stands at a vote on the
+  /// phones. Nil for a seat that is not at the table.
+  public init?(
+    seat: Int, table: Table, narration: Narration? = nil, picks: NightPicks = NightPicks(), ballot: Ballot? = nil
+  ) {
     guard table.seats.indices.contains(seat) else { return nil }
     let rules = table.rules
     let player = table.seats[seat]
@@ -65,12 +70,17 @@ public struct SeatView: Hashable, Sendable {
     dealtRoles = roles.sorted { $0.rawValue < $1.rawValue }
     views = player.views
     task = narration.flatMap { SeatTask(seat: seat, table: table, narration: $0, picks: picks) }
+    self.ballot = narration.flatMap { narration in
+      ballot.flatMap { BallotTask(seat: seat, table: table, narration: narration, ballot: $0) }
+    }
     isOver = table.winner != nil || table.endedByHand
   }
 
   /// Every seat's view, in seating order.
-  public static func all(table: Table, narration: Narration? = nil, picks: NightPicks = NightPicks()) -> [SeatView] {
-    table.seats.indices.compactMap { SeatView(seat: $0, table: table, narration: narration, picks: picks) }
+  public static func all(
+    table: Table, narration: Narration? = nil, picks: NightPicks = NightPicks(), ballot: Ballot? = nil
+  ) -> [SeatView] {
+    table.seats.indices.compactMap { SeatView(seat: $0, table: table, narration: narration, picks: picks, ballot: ballot) }
   }
 
   /// What anyone across the table could make out of this view on a screen
@@ -80,7 +90,7 @@ public struct SeatView: Hashable, Sendable {
   public var outline: Outline {
     Outline(
       game: game, names: names, out: out, knowledgeSlots: knowledgeSlots, dealtRoles: dealtRoles,
-      task: task?.outline, isOver: isOver)
+      task: task?.outline, ballot: ballot?.outline, isOver: isOver)
   }
 
   /// The part of a view that does not depend on the seat's role.
@@ -91,6 +101,7 @@ public struct SeatView: Hashable, Sendable {
     public let knowledgeSlots: Int
     public let dealtRoles: [RoleID]
     public let task: SeatTask.Outline?
+    public let ballot: BallotTask.Outline?
     public let isOver: Bool
   }
 }

@@ -382,8 +382,13 @@ import PareaRules
     store.send(.settings(.change(-1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = true }
     #expect(store.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
     page.selection = 11
-    store.send(.settings(.move(50))) { [page] in $0.screen = .settings(page) }  // stops on the last row
+    store.send(.settings(.move(5))) { [page] in $0.screen = .settings(page) }
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.announceSaves = true }
+    page.selection = 12
+    store.send(.settings(.move(50))) { [page] in $0.screen = .settings(page) }  // stops on the last row
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.phoneVote = .secret }
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.phoneVote = .open }
+    store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.phoneVote = .off }
   }
 
   @Test func countdownShowsTheRoleAfterThreeSeconds() throws {

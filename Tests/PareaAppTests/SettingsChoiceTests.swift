@@ -69,6 +69,12 @@ import Testing
       values: [
         { $0.houseRules.dealt.announceSaves = false }, { $0.houseRules.dealt.announceSaves = true },
       ]),
+    Row(
+      label: "settings.narrator.phoneVote", hint: "settings.narrator.phoneVote.hint",
+      values: [
+        { $0.houseRules.dealt.phoneVote = .off }, { $0.houseRules.dealt.phoneVote = .secret },
+        { $0.houseRules.dealt.phoneVote = .open },
+      ]),
   ]
 
   /// The settings screen, opened from the menu, with `row` highlighted.
@@ -169,10 +175,10 @@ import Testing
     #expect((2..<12).contains(marked), "in the list's rows")
     #expect(lines[13].contains(catalog.text(Self.rows[index].hint)))
     #expect(lines[15].contains(catalog.text("key.move")))
-    // 17 lines in 10 rows, the highlight kept in the middle: the first four
+    // 18 lines in 10 rows, the highlight kept in the middle: the first four
     // rows show the top of the list, the last five its end.
     #expect(lines[2].hasSuffix("▲  ") == (index >= 4), "\(lines[2])")
-    #expect(lines[11].hasSuffix("▼  ") == (index <= 6), "\(lines[11])")
+    #expect(lines[11].hasSuffix("▼  ") == (index <= 7), "\(lines[11])")
   }
 
   @Test func theSettingsChangedHereAreTheOnesTheGameReads() throws {
@@ -208,7 +214,7 @@ import Testing
     let line = try #require(app.screen.split(separator: "\n").first { $0.contains(title) })
     #expect(line.contains(note), "on the title's own row")
     expectGolden(app.render(width: 80, height: 24), "settings-in-game.\(language)")
-    app.press(.enter)  // the last rule changes in the settings, not in the game
+    app.press(.enter)  // the rule changes in the settings, not in the game
     #expect(app.state.houseRules.dealt != dealt.dealt)
     #expect(app.state.table?.options == dealt)
   }

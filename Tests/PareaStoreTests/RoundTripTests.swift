@@ -35,7 +35,7 @@ struct RoundTripTests {
     var store = sandbox.store()
     let narrator = DealtRules(
       firstNightMeetingOnly: true, doctorMayProtectSelf: false, doctorMayRepeat: true, tie: .revoteOnce,
-      announceSaves: true)
+      announceSaves: true, phoneVote: .open)
     var settings = Settings(language: .en, houseRules: HouseRules(dealt: narrator))
     settings.preferences.voice = false
     settings.preferences.voiceSpeed = .slow
@@ -68,6 +68,7 @@ struct RoundTripTests {
               "doctorMayProtectSelf" : true,
               "doctorMayRepeat" : false,
               "firstNightMeetingOnly" : false,
+              "phoneVote" : "off",
               "tie" : "nobodyOut"
             },
             "revealCountdown" : false,

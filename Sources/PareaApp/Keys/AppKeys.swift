@@ -19,6 +19,7 @@ enum AppKeys {
   static func language(_ language: Language) -> String { "language.\(language.rawValue)" }
   static func voiceSpeed(_ speed: VoiceSpeed) -> String { "settings.voiceSpeed.\(speed.rawValue)" }
   static func tie(_ tie: TieRule) -> String { "settings.narrator.tie.\(tie.rawValue)" }
+  static func phoneVote(_ vote: PhoneVote) -> String { "settings.narrator.phoneVote.\(vote.rawValue)" }
   static func locationName(_ id: LocationID) -> String { "location.\(id).name" }
   /// A location's role by its dealt index (the tables count from 1).
   static func locationRole(_ id: LocationID, _ index: Int) -> String { "location.\(id).role.\(index + 1)" }

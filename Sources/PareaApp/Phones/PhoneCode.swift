@@ -94,7 +94,40 @@ enum PhoneStatus {
     canvas.write(words("table.phones"), row: row, column: column, style: Theme.dim, limit: width)
     let count = words("table.phones.count", ["connected": String(connected), "players": String(alive.count)])
     canvas.write(count, row: row + 1, column: column, style: connected == alive.count ? Theme.good : Theme.normal, limit: width)
-    return row + 2
+    guard state.votesOnPhones, let narration = state.session?.narration, row + 4 <= bottom else { return row + 2 }
+    // The vote on the phones: how many have voted, and who is still to
+    // (never whom anyone voted for: that is the count's, once all have).
+    let waiting = state.phones.ballot.waiting(table: table, narration: narration)
+    canvas.write(words("table.votes"), row: row + 3, column: column, style: Theme.dim, limit: width)
+    let cast = words("table.votes.count", ["cast": String(alive.count - waiting.count), "players": String(alive.count)])
+    canvas.write(cast, row: row + 4, column: column, style: waiting.isEmpty ? Theme.good : Theme.normal, limit: width)
+    var next = row + 5
+    for seat in waiting where next <= bottom {
+      canvas.write(NarratorLines.name(seat, table), row: next, column: column + 2, style: Theme.dim, limit: width - 2)
+      next += 1
+    }
+    return next
+  }
+
+  /// The open ballot's votes beside the count ("Anna → Nick"), from `row`
+  /// in the panel at `column`, no lower than `bottom`: only once every vote
+  /// is cast, and only when the game was dealt with an open ballot.
+  static func drawOpenBallot(
+    into canvas: inout Canvas, state: AppState, table: Table, narration: Narration, words: Words, row: Int, column: Int,
+    width: Int, bottom: Int
+  ) {
+    guard table.options.dealt.phoneVote == .open, state.phones.ballot.isComplete(table: table, narration: narration) else { return }
+    canvas.write(words("narrator.count.voters"), row: row, column: column, style: Theme.dim, limit: width)
+    let side = (width - 3) / 2
+    for (offset, vote) in state.phones.ballot.votes(table: table, narration: narration).enumerated() where row + 1 + offset <= bottom {
+      let choice: String =
+        switch vote.choice {
+        case .seat(let seat): NarratorLines.name(seat, table)
+        case .nobody: words("narrator.count.nobody")
+        }
+      let line = TextWidth.truncate(NarratorLines.name(vote.voter, table), to: side) + " → " + TextWidth.truncate(choice, to: side)
+      canvas.write(line, row: row + 1 + offset, column: column, limit: width)
+    }
   }
 
   /// At dusk, when the night would not run on the phones: why (no network,

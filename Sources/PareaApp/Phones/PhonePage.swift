@@ -105,7 +105,7 @@ enum PhonePage {
       function chrome() {
         text("brand", words["app.name"]);
         var task = view && view.task;
-        text("toggle", task ? (task.confirmed ? words["phone.confirmed"] : words["phone.confirm"])
+        text("toggle", task ? (task.confirmed ? task.done : words["phone.confirm"])
           : shown ? words["phone.hide"] : words["phone.show"]);
         text("coverText", view && view.over && view.result ? view.result : view && view.night ? words["phone.night"] : words["phone.hidden"]);
       }

@@ -26,12 +26,19 @@ enum PhoneView {
     JSON.object(pageKeys.map { ($0, JSON.string(words($0))) })
   }
 
+  /// The seat a phone sends for "nobody" at the vote (`PICK -1`).
+  static let nobody = -1
+
   /// What `seat`'s phone shows now, or nil when no game is dealt.
   static func json(seat: Int, state: AppState, words: Words, locations: [Location]) -> String? {
     guard let table = state.table else { return nil }
-    // The night's task only when tonight runs on the phones.
-    let narration = state.phones.nightOnPhones ? state.session?.narration : nil
-    guard let view = SeatView(seat: seat, table: table, narration: narration, picks: state.phones.picks) else { return nil }
+    // The night's task only when tonight runs on the phones; the vote only when it is cast on them.
+    let votes = state.votesOnPhones
+    let narration = state.phones.nightOnPhones || votes ? state.session?.narration : nil
+    guard
+      let view = SeatView(
+        seat: seat, table: table, narration: narration, picks: state.phones.picks, ballot: votes ? state.phones.ballot : nil)
+    else { return nil }
     let layout = RoleCard.Layout(table: table, state: state, words: words, width: Int.max / 4)
     var known = layout.sentences(of: seat).map { $0.hasPrefix("  • ") ? String($0.dropFirst(4)) : $0 }
     while known.count < max(1, view.knowledgeSlots) { known.append("") }
@@ -70,6 +77,8 @@ enum PhoneView {
       fields.append(("night", "true"))
       if let task = view.task { fields.append(("task", taskObject(task, round: table.round, table: table, words: words))) }
     }
+    // The day's vote on the phones: a task of the same shape.
+    if let ballot = view.ballot { fields.append(("task", ballotObject(ballot, table: table, words: words))) }
     return JSON.object(fields)
   }
 
@@ -102,14 +111,47 @@ enum PhoneView {
     case .protect, .suspect, .wait:
       note.append(words("phone.note.\(task.purpose.rawValue)"))
     }
-    note = Array(note.prefix(noteLines))
+    return taskFields(
+      id: "\(round).\(task.step)", prompt: words("phone.task.\(task.purpose.rawValue)"),
+      candidates: task.candidates.map { ($0, name($0)) }, pick: task.pick, confirmed: task.confirmed,
+      done: words("phone.confirmed"), note: note)
+  }
+
+  /// The day's vote as the page draws a task: the vote's candidates and
+  /// nobody, the same list on every phone; the note says who will see the vote.
+  static func ballotObject(_ task: BallotTask, table: Table, words: Words) -> String {
+    let pick: Int? =
+      switch task.pick {
+      case .seat(let seat)?: seat
+      case .nobody?: nobody
+      case nil: nil
+      }
+    let note = [
+      words(task.open ? "phone.note.voteOpen" : "phone.note.voteSecret"),
+      task.confirmed ? words("phone.note.voteCast") : "",
+    ]
+    return taskFields(
+      id: "vote.\(task.round).\(task.ties)", prompt: words(task.ties > 0 ? "phone.task.revote" : "phone.task.vote"),
+      candidates: task.candidates.map { ($0, NarratorLines.name($0, table)) } + [(nobody, words("phone.vote.nobody"))],
+      pick: pick, confirmed: task.confirmed, done: words("phone.voted"), note: note)
+  }
+
+  /// A task's JSON: its id (a new one buzzes the phone), the prompt, the
+  /// list, the pick, whether it is confirmed, the button's words once it
+  /// is, and the note in `noteLines` lines.
+  private static func taskFields(
+    id: String, prompt: String, candidates: [(seat: Int, name: String)], pick: Int?, confirmed: Bool, done: String,
+    note: [String]
+  ) -> String {
+    var note = Array(note.prefix(noteLines))
     while note.count < noteLines { note.append("") }
     return JSON.object([
-      ("id", JSON.string("\(round).\(task.step)")),
-      ("prompt", JSON.string(words("phone.task.\(task.purpose.rawValue)"))),
-      ("candidates", JSON.array(task.candidates.map { JSON.object([("seat", String($0)), ("name", JSON.string(name($0)))]) })),
-      ("pick", task.pick.map(String.init) ?? "null"),
-      ("confirmed", task.confirmed ? "true" : "false"),
+      ("id", JSON.string(id)),
+      ("prompt", JSON.string(prompt)),
+      ("candidates", JSON.array(candidates.map { JSON.object([("seat", String($0.seat)), ("name", JSON.string($0.name))]) })),
+      ("pick", pick.map(String.init) ?? "null"),
+      ("confirmed", confirmed ? "true" : "false"),
+      ("done", JSON.string(done)),
       ("note", JSON.array(note.map(JSON.string))),
     ])
   }

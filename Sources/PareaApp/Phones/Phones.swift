@@ -20,6 +20,8 @@ public struct PhonesState: Hashable, Sendable {
   var nightDecided = false
   /// Tonight's taps on the phones.
   public var picks = NightPicks()
+  /// The day's votes on the phones (a vote on the phones, `PhoneVote`).
+  public var ballot = Ballot()
 
   /// No server yet.
   public init() {}
@@ -118,7 +120,9 @@ extension AppState {
 
   /// A tap on a seat's phone. `LOOK`: the player looked at their card
   /// (counted as on the laptop). `PICK n` and `CONFIRM`: the night's task
-  /// (`NightPicks`); a step's choice, once due, is made as the laptop's would be.
+  /// (`NightPicks`), a step's choice, once due, made as the laptop's would
+  /// be; or the day's vote (`Ballot`, `PICK -1` for nobody), whose count
+  /// opens on the laptop once every living player has voted.
   private mutating func phoneMessage(_ text: String, from seat: Int, environment: Environment) -> [Effect] {
     guard phones.connected.contains(seat), let table, table.seats.indices.contains(seat) else { return [] }
     let words = text.split(separator: " ")
@@ -128,11 +132,22 @@ extension AppState {
       session = draft.session
       return [.saveGame]
     case ("PICK", 2):
-      guard phones.nightOnPhones, let target = Int(words[1]), let narration = session?.narration else { return [] }
+      guard let target = Int(words[1]), let narration = session?.narration else { return [] }
+      if votesOnPhones {
+        let choice = target == PhoneView.nobody ? BallotChoice.nobody : .seat(target)
+        try? phones.ballot.select(choice, by: seat, table: table, narration: narration)
+        return []
+      }
+      guard phones.nightOnPhones else { return [] }
       try? phones.picks.select(target, by: seat, table: table, narration: narration)
       return handOnPhoneChoice(environment: environment)
     case ("CONFIRM", 1):
-      guard phones.nightOnPhones, let narration = session?.narration else { return [] }
+      guard let narration = session?.narration else { return [] }
+      if votesOnPhones {
+        guard (try? phones.ballot.confirm(by: seat, table: table, narration: narration)) != nil else { return [] }
+        return openPhonesCount(table: table, narration: narration)
+      }
+      guard phones.nightOnPhones else { return [] }
       try? phones.picks.confirm(by: seat, table: table, narration: narration)
       return handOnPhoneChoice(environment: environment)
     default:
@@ -157,10 +172,50 @@ extension AppState {
     return perform(outcome)
   }
 
+  /// Whether the day's vote is cast on the phones now: phones on, the
+  /// game's links made, the narration at a vote of a game dealt with a vote
+  /// on the phones (`PhoneVote`). Phones that are not connected vote when
+  /// they come back; the table may count hands instead at any time.
+  var votesOnPhones: Bool {
+    guard castsVotesOnPhones, let table, let narration = session?.narration else { return false }
+    return Ballot.isOpen(table: table, narration: narration)
+  }
+
+  /// Whether the game's votes are cast on the phones: phones on, its links
+  /// made, and dealt with a vote on the phones. The narrator says so when
+  /// the vote begins.
+  var castsVotesOnPhones: Bool {
+    preferences.phones && session?.phones != nil && (table?.options.dealt.phoneVote ?? .off) != .off
+  }
+
+  /// Once every living player has voted on their phone, the narrator's
+  /// count opens with the phones' votes in it, for the table to record
+  /// (Enter, then yes) as it records a count of hands.
+  private mutating func openPhonesCount(table: Table, narration: Narration) -> [Effect] {
+    guard phones.ballot.isComplete(table: table, narration: narration), var page = screen.narratorBeneath else { return [] }
+    page.counting = phones.ballot.hands(table: table, narration: narration)
+    page.countedOnPhones = true
+    page.selection = 0
+    page.confirming = nil
+    page.picking = false
+    screen.narratorBeneath = page
+    return []
+  }
+
   /// After every action: tonight's way is decided as night falls (on the
   /// phones when Parea narrates and every living player's phone is
-  /// connected), and forgotten in the morning with tonight's taps.
-  mutating func followNightOnPhones() {
+  /// connected), and forgotten in the morning with tonight's taps; the
+  /// day's votes are kept while their vote awaits.
+  mutating func followPhones() {
+    // The day's votes belong to the vote awaiting: recorded, taken back or
+    // followed by a revote, they are gone.
+    if phones.ballot != Ballot() {
+      var following = Ballot()
+      if preferences.phones, let table, let narration = session?.narration {
+        following = phones.ballot.following(table: table, narration: narration)
+      }
+      if following != phones.ballot { phones.ballot = following }
+    }
     guard preferences.phones, let narration = session?.narration, narration.stage.isSecret, let table else {
       // Only what changes is written: with phones off the state stays as it was.
       if phones.nightOnPhones { phones.nightOnPhones = false }

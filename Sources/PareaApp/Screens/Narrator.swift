@@ -30,8 +30,13 @@ public struct NarratorScreen: Hashable, Sendable {
   /// says what a stage shows when nothing was said for it, as after a restart).
   public var said: SaidLine?
   /// The vote: the hands counted for each player on the vote's list, in its
-  /// order (nil: not counting).
-  public var counting: [Int]?
+  /// order (nil: not counting). A count opened anew starts as the table's own.
+  public var counting: [Int]? {
+    didSet { if counting == nil || oldValue == nil { countedOnPhones = false } }
+  }
+  /// The count on show holds the votes cast on the phones (`Ballot`), which
+  /// the table records as it would its own count.
+  public var countedOnPhones = false
 
   /// Starts with nothing highlighted.
   public init(resumedNight: Bool = false) { self.resumedNight = resumedNight }

@@ -25,15 +25,16 @@ enum NarratorLines {
   }
 
   /// The lines `cues` say, in order. A morning that names a kamikaze killed
-  /// in the night goes on without saying the name again.
-  static func lines(for cues: [NarrationCue], table: Table, words: Words) -> [String] {
+  /// in the night goes on without saying the name again. `phones`: the vote
+  /// is cast on the phones (`AppState.castsVotesOnPhones`).
+  static func lines(for cues: [NarrationCue], table: Table, words: Words, phones: Bool = false) -> [String] {
     var diedThisMorning: Int?
     var lines: [String] = []
     for cue in cues {
       if case .morning(let died, _) = cue { diedThisMorning = died }
       if case .takeAlong(let by) = cue, by == diedThisMorning {
         lines.append(words.line(.takeAlongAgain, of: table.game))
-      } else if let line = line(for: cue, table: table, words: words) {
+      } else if let line = line(for: cue, table: table, words: words, phones: phones) {
         lines.append(line)
       }
     }
@@ -41,7 +42,7 @@ enum NarratorLines {
   }
 
   /// The line a cue says, if it says one.
-  static func line(for cue: NarrationCue, table: Table, words: Words) -> String? {
+  static func line(for cue: NarrationCue, table: Table, words: Words, phones: Bool = false) -> String? {
     switch cue {
     case .nightFalls(let round): return nightFalls(round, words: words)
     case .wake(let step, let meetingOnly): return words(GameKeys.step(table.game, step, meetingOnly ? .meet : .wake))
@@ -58,7 +59,9 @@ enum NarratorLines {
     case .takeAlong(let by): return words.line(.takeAlong, of: table.game, ["name": name(by, table)])
     case .taken(let seat, _): return words("narrator.say.taken", ["name": name(seat, table)])
     case .day(let round): return dayBegins(round, words: words)
-    case .vote(let timeUp): return words(timeUp ? "narrator.say.timeUp" : "narrator.say.vote")
+    case .vote(let timeUp):
+      if phones { return words(timeUp ? "narrator.say.timeUp.phones" : "narrator.say.vote.phones") }
+      return words(timeUp ? "narrator.say.timeUp" : "narrator.say.vote")
     case .votedOut(let seat): return words("narrator.say.votedOut", ["name": name(seat, table)])
     case .tied(let revote):
       guard revote else { return words("narrator.say.tied.nobody") }
@@ -91,7 +94,7 @@ enum NarratorLines {
   }
 
   /// What the stage on show says (its large line in Parea's mode, "Say:" for the moderator).
-  static func current(_ narration: Narration, table: Table, words: Words) -> String {
+  static func current(_ narration: Narration, table: Table, words: Words, phones: Bool = false) -> String {
     let steps = narration.steps(on: table)
     switch narration.stage {
     case .dusk:
@@ -130,7 +133,9 @@ enum NarratorLines {
     case .discussion:
       return dayBegins(table.round, words: words)
     case .vote:
-      return narration.revoting ? line(for: .tied(revote: true), table: table, words: words) ?? "" : words("narrator.say.vote")
+      return narration.revoting
+        ? line(for: .tied(revote: true), table: table, words: words) ?? ""
+        : line(for: .vote(timeUp: false), table: table, words: words, phones: phones) ?? ""
     case .over:
       return table.winner.map { words(GameKeys.narratorWon($0)) } ?? ""
     }
@@ -163,11 +168,12 @@ extension NarratorScreen {
       drawRoles(into: &canvas, table: table, words: words)
       return
     }
-    var line = NarratorLines.current(narration, table: table, words: words)
+    let phones = state.castsVotesOnPhones
+    var line = NarratorLines.current(narration, table: table, words: words, phones: phones)
     if let said, said.stage == narration.stage {
       // What was said for this stage, in its words: the vote's result, a
       // tie, "time is up".
-      line = NarratorLines.lines(for: said.cues, table: table, words: words).joined(separator: " ")
+      line = NarratorLines.lines(for: said.cues, table: table, words: words, phones: phones).joined(separator: " ")
     } else if moderator, narration.stage == .dusk,
       let outcome = NarratorLines.dayOutcome(table: table, rules: table.options.dealt, words: words)
     {
@@ -297,13 +303,19 @@ extension NarratorScreen {
     case .vote:
       if let counting {
         drawCount(counting, into: &canvas, state: state, narration: narration, table: table, words: words, row: row, width: leftWidth - 2)
+        if countedOnPhones {
+          PhoneStatus.drawOpenBallot(
+            into: &canvas, state: state, table: table, narration: narration, words: words, row: top, column: 57,
+            width: canvas.width - 57, bottom: bottom)
+        }
         hints += [
           KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "←→ 0-9", label: words("key.hands")),
           KeyHint(key: "Enter", label: words("key.done")), KeyHint(key: "Esc", label: words("key.back")),
         ]
       } else {
+        let prompt = words(state.votesOnPhones ? "narrator.vote.prompt.phones" : "narrator.vote.prompt")
         _ = drawList(
-          into: &canvas, prompt: words("narrator.vote.prompt"), state: state, table: table, words: words, row: row,
+          into: &canvas, prompt: prompt, state: state, table: table, words: words, row: row,
           width: leftWidth - 2)
         hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
       }
@@ -475,9 +487,12 @@ extension NarratorScreen {
     case .nobody where asked: return words("narrator.vote.nobody.asked")
     case .nobody: return words("narrator.vote.nobody")
     case .count: return words("narrator.vote.count")
-    case .counted(.out(let seat)): return words("narrator.vote.result.out", ["name": NarratorLines.name(seat, table)])
+    // A count of the phones' votes speaks of votes, not hands.
+    case .counted(.out(let seat)):
+      let key = countedOnPhones ? "narrator.vote.result.out.phones" : "narrator.vote.result.out"
+      return words(key, ["name": NarratorLines.name(seat, table)])
     case .counted(.tied(let among)): return words("narrator.vote.result.tied", ["names": names(among ?? [])])
-    case .counted(.nobody): return words("narrator.vote.result.nobody")
+    case .counted(.nobody): return words(countedOnPhones ? "narrator.vote.result.nobody.phones" : "narrator.vote.result.nobody")
     }
   }
 
@@ -488,7 +503,7 @@ extension NarratorScreen {
     row: Int, width: Int
   ) {
     var row = row
-    for line in TextWidth.wrap(words("narrator.count.prompt"), width: width) {
+    for line in TextWidth.wrap(words(countedOnPhones ? "narrator.count.phones" : "narrator.count.prompt"), width: width) {
       canvas.write(line, row: row, column: 2, style: Theme.title, limit: width)
       row += 1
     }
@@ -499,20 +514,25 @@ extension NarratorScreen {
       return TextWidth.pad(TextWidth.truncate(NarratorLines.name(seat, table), to: nameWidth), to: nameWidth)
         + String(repeating: " ", count: max(0, 4 - number.count)) + number
     }
-    // The total and the result keep their rows above the footer, below the
-    // list (which scrolls), so that a refused count always says why.
+    // The total and the result (two rows) keep their rows above the footer,
+    // below the list (which scrolls), so that a refused count always says why.
     let status = max(row + 2, min(row + items.count + 1, canvas.height - 4))
     let height = max(1, status - 1 - row)
     canvas.list(items, selected: selection, in: Rect(row: row, column: 2, width: width, height: height))
     row = status
     let total = hands.reduce(0, +)
     canvas.write(
-      words("narrator.count.total", ["count": String(total), "players": String(table.alive.count)]), row: row, column: 4,
+      words(
+        countedOnPhones ? "narrator.count.total.phones" : "narrator.count.total",
+        ["count": String(total), "players": String(table.alive.count)]), row: row, column: 4,
       style: Theme.dim, limit: width - 2)
     row += 1
     if let result = countResult(state: state) {
+      // A long name wraps the result onto the row above the footer, never cut.
       let what = describe(.counted(result), narration: narration, table: table, words: words)
-      canvas.write(words("narrator.count.result", ["result": what]), row: row, column: 4, limit: width - 2)
+      for (offset, line) in TextWidth.wrap(words("narrator.count.result", ["result": what]), width: width - 2).prefix(2).enumerated() {
+        canvas.write(line, row: row + offset, column: 4, limit: width - 2)
+      }
     } else {
       canvas.write(words("narrator.count.tooMany"), row: row, column: 4, style: Theme.error, limit: width - 2)
     }

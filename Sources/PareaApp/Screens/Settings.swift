@@ -64,6 +64,10 @@ public struct SettingsScreen: Hashable, Sendable {
             "settings.narrator.tie", \.houseRules.dealt.tie,
             TieRule.allCases.map { ($0, AppKeys.tie($0)) }),
           .toggle("settings.narrator.announceSaves", \.houseRules.dealt.announceSaves),
+          // The day's vote on the phones (when the cards are on them).
+          .choice(
+            "settings.narrator.phoneVote", \.houseRules.dealt.phoneVote,
+            PhoneVote.allCases.map { ($0, AppKeys.phoneVote($0)) }),
         ]),
     ]
   }
