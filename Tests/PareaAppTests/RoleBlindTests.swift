@@ -46,17 +46,32 @@ struct RoleBlindPlan: CustomStringConvertible {
   /// With phones: a seat whose phone never connects (dusk names it, and the
   /// nights run on the laptop; looking again shows that player's code).
   var phoneMissing: Int?
+  /// With phones, the players tap on them too (`PhoneTaps`).
+  var phoneTaps = false
 
   var description: String {
     "\(game) \(narration) \(language) ×\(players) bad \(bad) seed \(seed)\(phones ? " phones" : "")"
-      + (phoneMissing.map { " without phone \($0)" } ?? "")
+      + (phoneMissing.map { " without phone \($0)" } ?? "") + (phoneTaps ? " tapping" : "")
   }
 }
 
-/// One moment of a run: the clock moves to `now`, then `key` (if any) comes.
+/// Taps on the players' phones in a role-blind run: only taps whose effect
+/// cannot depend on the roles (every living phone choosing the same player
+/// decides a night's steps the same way whoever holds them), or a single
+/// seat's vote at a vote on the phones (a vote is the seat's, not the role's).
+enum PhoneTaps: Hashable {
+  /// Every living seat picks the `index`th living player and confirms.
+  case everyone(index: Int)
+  /// One seat's tap (`PICK n`, `CONFIRM`), sent only at a vote on the phones.
+  case vote(seat: Int, text: String)
+}
+
+/// One moment of a run: the clock moves to `now`, then `key` (if any)
+/// comes, then the phones' taps (if any).
 struct RoleBlindStep: Hashable {
   var now: Int64
   var key: Key?
+  var phones: PhoneTaps? = nil
 }
 
 enum RoleBlind {
@@ -143,6 +158,16 @@ enum RoleBlind {
         // A long wait: a night's step runs out, a day's timer goes on.
         now += Int64(20_000 + generator.uniform(below: 40_000))
         steps.append(RoleBlindStep(now: now, key: nil))
+      } else if plan.phoneTaps && roll < 18 {
+        // Every phone chooses one player: a night's step on the phones goes on, a vote on them is cast.
+        now += Int64(1_000 + generator.uniform(below: 3_000))
+        steps.append(RoleBlindStep(now: now, key: nil, phones: .everyone(index: generator.uniform(below: plan.players))))
+      } else if plan.phoneTaps && roll < 30 {
+        // One seat's vote, a pick or its confirmation (nobody is -1).
+        now += Int64([20, 400, 1_100][generator.uniform(below: 3)])
+        let seat = generator.uniform(below: plan.players)
+        let text = generator.uniform(below: 3) == 0 ? "CONFIRM" : "PICK \(generator.uniform(below: plan.players + 1) - 1)"
+        steps.append(RoleBlindStep(now: now, key: nil, phones: .vote(seat: seat, text: text)))
       } else {
         now += Int64([0, 20, 60, 400, 1_100, 1_100, 2_500][generator.uniform(below: 7)])
         steps.append(RoleBlindStep(now: now, key: key(&generator)))
@@ -154,6 +179,19 @@ enum RoleBlind {
   static func apply(_ step: RoleBlindStep, to app: inout App) -> [Effect] {
     var effects = app.tick(now: step.now)
     if let key = step.key { effects += app.handle(key) }
+    switch step.phones {
+    case .everyone(let index)?:
+      guard let alive = app.state.table?.alive, !alive.isEmpty else { break }
+      let target = alive[index % alive.count]
+      for seat in alive {
+        effects += app.send(.phones(.message(seat: seat, text: "PICK \(target)")))
+        effects += app.send(.phones(.message(seat: seat, text: "CONFIRM")))
+      }
+    case .vote(let seat, let text)? where app.state.votesOnPhones:
+      effects += app.send(.phones(.message(seat: seat, text: text)))
+    default:
+      break
+    }
     return effects
   }
 
@@ -230,8 +268,8 @@ enum RoleBlind {
       if let table = state.table, let step = narration.awakeStep(on: table) { kind += "." + step.id.rawValue }
       if narration.waitsForChoice { kind += ".waiting" }
       if case .narrator(let page) = state.screen, page.picking { kind += ".pickLook" }
-      if case .narrator(let page) = state.screen, page.counting != nil { kind += ".counting" }
-      if state.phones.nightOnPhones { kind += ".phones" }
+      if case .narrator(let page) = state.screen, page.counting != nil { kind += page.countedOnPhones ? ".countingFromPhones" : ".counting" }
+      if state.phones.nightOnPhones || state.votesOnPhones { kind += ".phones" }
     default: break
     }
     if let question = state.confirmation?.question { kind += "+" + name(question) }
@@ -337,12 +375,13 @@ enum RoleBlind {
       // What each seat's phone would show (`SeatView`): the same outline
       // in both deals, and for every living seat of one.
       if let tableA = a.state.table, let tableB = b.state.table {
-        let outlinesA = SeatView.all(table: tableA, narration: a.state.session?.narration, picks: a.state.phones.picks).map(\.outline)
-        let outlinesB = SeatView.all(table: tableB, narration: b.state.session?.narration, picks: b.state.phones.picks).map(\.outline)
-        if outlinesA != outlinesB { return "\(plan), \(what): the seats' views differ in outline" }
-        // The seats out of the game have no task (who is out is public).
-        let living = SeatView.all(table: tableA, narration: a.state.session?.narration, picks: a.state.phones.picks).filter(\.isAlive)
-        if Set(living.map(\.outline)).count > 1 {
+        let viewsA = seatViews(a.state, table: tableA)
+        if viewsA.map(\.outline) != seatViews(b.state, table: tableB).map(\.outline) {
+          return "\(plan), \(what): the seats' views differ in outline"
+        }
+        // The seats out of the game have no task (who is out is public);
+        // the living differ only in their own taps.
+        if Set(viewsA.filter(\.isAlive).map { untapped($0.outline) }).count > 1 {
           return "\(plan), \(what): the living seats of one deal have views of different outlines"
         }
       }
@@ -387,6 +426,26 @@ enum RoleBlind {
     return outcome
   }
 
+  /// What each seat's phone would show now (`SeatView`): the night's task
+  /// when it runs on the phones, the vote when it is cast on them.
+  static func seatViews(_ state: AppState, table: Table) -> [SeatView] {
+    SeatView.all(
+      table: table, narration: state.session?.narration, picks: state.phones.picks,
+      ballot: state.votesOnPhones ? state.phones.ballot : nil)
+  }
+
+  /// An outline without the seat's own taps (whether it picked and confirmed).
+  static func untapped(_ outline: SeatView.Outline) -> SeatView.Outline {
+    SeatView.Outline(
+      game: outline.game, names: outline.names, out: outline.out, knowledgeSlots: outline.knowledgeSlots,
+      dealtRoles: outline.dealtRoles,
+      task: outline.task.map { SeatTask.Outline(step: $0.step, candidates: $0.candidates, picked: false, confirmed: false) },
+      ballot: outline.ballot.map {
+        BallotTask.Outline(round: $0.round, ties: $0.ties, candidates: $0.candidates, picked: false, confirmed: false, open: $0.open)
+      },
+      isOver: outline.isOver)
+  }
+
   /// The plans: every game and narration mode, both languages, tables
   /// large and small, house rules on and off.
   static func plans(seeds: Range<UInt64>) -> [RoleBlindPlan] {
@@ -410,12 +469,17 @@ enum RoleBlind {
             houseRules: rules, seed: seed))
       }
       // Parea narrating a table whose cards are on the phones: the nights run
-      // there; or, with one phone missing (every other seed), on the laptop.
+      // there, every phone tapping; or, with one phone missing (every other
+      // seed), on the laptop. The day's vote is cast on them (secret or
+      // open) or by hands.
       let phonePlayers = 5 + generator.uniform(below: 4)
+      var phoneRules = rules
+      phoneRules.dealt.phoneVote = PhoneVote.allCases[Int(seed % 3)]
       plans.append(
         RoleBlindPlan(
           game: "palermo", narration: .parea, language: language, players: phonePlayers,
-          houseRules: rules, seed: seed, phones: true, phoneMissing: seed % 2 == 0 ? Int(seed) % phonePlayers : nil))
+          houseRules: phoneRules, seed: seed, phones: true, phoneMissing: seed % 2 == 0 ? Int(seed) % phonePlayers : nil,
+          phoneTaps: true))
       plans.append(
         RoleBlindPlan(
           game: "spy", language: language, players: 4 + generator.uniform(below: 4), bad: 1 + generator.uniform(below: 2),
@@ -450,6 +514,9 @@ enum RoleBlind {
     "narrator.parea.vote.counting",
     // A night on the phones: the laptop only narrates.
     "narrator.parea.nightFalls.phones", "narrator.parea.awake.thieves.phones", "narrator.parea.awake.thieves.waiting.phones",
+    "narrator.parea.awake.doctor.phones",
+    // The day's vote cast on the phones, and the count it opens.
+    "narrator.parea.vote.phones", "narrator.parea.vote.countingFromPhones.phones",
   ]
 
   /// 48 plans (8 seeds × Palermo in its three modes and on the phones, Spy and Killer), 700
