@@ -97,6 +97,8 @@ struct PhoneVoteTests {
     #expect(screen.contains(words.text("table.votes.count", ["cast": "5", "players": "7"])), "\(screen)")
     #expect(screen.contains(names[3]) && screen.contains(names[6]))
     #expect(app.state.screen.narratorBeneath?.counting == nil)
+    app.waitOutPause()
+    expectGolden(app.render(width: 80, height: 24), "narrator-vote-phones.\(language)", styles: true)
     // Each phone holds its own vote alone.
     #expect(try Self.task(app.phoneViews()[0])["pick"] as? Int == 3)
     #expect(try Self.task(app.phoneViews()[6])["pick"] as? Int == PhoneView.nobody)
@@ -148,6 +150,8 @@ struct PhoneVoteTests {
     #expect(screen.contains("\(names[0]) → \(names[5])"), "\(screen)")
     #expect(screen.contains("\(names[4]) → \(words.text("narrator.count.nobody"))"), "\(screen)")
     #expect(app.state.screen.narratorBeneath?.counting == [0, 5, 0, 0, 0, 1, 0])
+    app.waitOutPause()
+    expectGolden(app.render(width: 80, height: 24), "narrator-count-phones-open.\(language)")
   }
 
   @Test("a tie under the revote rule: the phones vote again among the tied, with a new task")

@@ -309,7 +309,8 @@ extension NarratorScreen {
             width: canvas.width - 57, bottom: bottom)
         }
         hints += [
-          KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "←→ 0-9", label: words("key.hands")),
+          KeyHint(key: "↑↓", label: words("key.move")),
+          KeyHint(key: "←→ 0-9", label: words(countedOnPhones ? "key.votes" : "key.hands")),
           KeyHint(key: "Enter", label: words("key.done")), KeyHint(key: "Esc", label: words("key.back")),
         ]
       } else {
