@@ -23,10 +23,13 @@ extension EndToEnd {
   @Suite(.enabled(if: phonesAvailable, phonesMissing), .serialized)
   struct PhoneTests {
     /// A data folder whose settings turn the phones on.
-    static func dataWithPhonesOn() throws -> String {
+    /// A data folder whose settings turn phones on (and deal the day's vote
+    /// on them, `vote`: "secret" or "open").
+    static func dataWithPhonesOn(vote: String? = nil) throws -> String {
       let data = try TmuxSession.makeDataDirectory()
       try FileManager.default.createDirectory(atPath: data + "/config/parea", withIntermediateDirectories: true)
-      try #"{"version":1,"phones":true}"#.write(toFile: data + "/config/parea/settings.json", atomically: true, encoding: .utf8)
+      let rules = vote.map { #","houseRules":{"narrator":{"phoneVote":"\#($0)"}}"# } ?? ""
+      try #"{"version":1,"phones":true\#(rules)}"#.write(toFile: data + "/config/parea/settings.json", atomically: true, encoding: .utf8)
       return data
     }
 
@@ -312,10 +315,10 @@ extension EndToEnd {
       #expect(try phones.script(joined[victim], "return document.getElementById('task').hidden") as? Bool == true)
     }
 
-    @Test("a whole narrated game with phones, from the first scan to the summary: a player who skipped the code joins at dusk, the night is played on the phones, the day's vote on the laptop")
+    @Test("a whole narrated game with phones, from the first scan to the summary: a player who skipped the code joins at dusk, the night is played on the phones, and so is the day's vote (a secret ballot)")
     func wholeGameOnPhones() throws {
       let language = Language.el
-      let data = try Self.dataWithPhonesOn()
+      let data = try Self.dataWithPhonesOn(vote: "secret")
       defer { try? FileManager.default.removeItem(atPath: data) }
       let session = try Self.session(language, data: data, fakeVoice: true)
       defer { session.kill() }
@@ -370,15 +373,32 @@ extension EndToEnd {
         #expect(try phones.text(phone, "coverText") == play.text("phone.hidden"), "\(phone): nothing of the end before it")
       }
 
-      // The day: the vote, recorded on the laptop, sends the thief out.
+      // The day: the vote, cast on the phones (a secret ballot), sends the thief out.
       try play.waitForKeys()
       try session.sendKeys("Enter")
       try session.waitFor(play.text("key.toVote"))
       try play.waitForKeys()
       try session.sendKeys("Enter")
-      try session.waitUntil("the vote's list") { Screens.flatBesideThePanel($0).contains(play.text("narrator.vote.prompt")) }
-      let alive = names.indices.filter { $0 != victim }.map { names[$0] }
-      try play.chooseOnList(names[thief], among: play.voteEntries(alive))
+      try session.waitUntil("the vote on the phones") { Screens.flatBesideThePanel($0).contains(play.text("narrator.vote.prompt.phones")) }
+      let voters = joined.indices.filter { $0 != victim }
+      for seat in voters {
+        let vote = try Self.waitTask(phones, joined[seat], id: ids[seat])
+        #expect(vote.prompt == play.text("phone.task.vote"), "\(joined[seat]) is asked to vote")
+      }
+      #expect(try phones.script(joined[victim], "return document.getElementById('task').hidden") as? Bool == true, "the out do not vote")
+      try phones.screenshot(joined[voters[0]], "vote.\(language)")
+      // The thief votes nobody; everyone else votes the thief out.
+      try Self.pickAndConfirm(phones, joined[thief], play.text("phone.vote.nobody"))
+      try phones.waitText(joined[thief], "toggle", "the thief's vote is cast") { $0 == play.text("phone.voted") }
+      try session.waitUntil("one of four has voted") { $0.contains(play.text("table.votes.count", ["cast": "1", "players": "4"])) }
+      for seat in voters where seat != thief { try Self.pickAndConfirm(phones, joined[seat], names[thief]) }
+      // Everyone has voted: the laptop's count, with the phones' votes, for the table to record.
+      try session.waitUntilSettled("the phones' count") { Screens.flat($0).contains(play.text("narrator.count.phones")) }
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      try session.waitUntilSettled("the count's question") { Screens.flat($0).contains(play.text("narrator.vote.result.out.phones", ["name": names[thief]])) }
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
       let summary = try play.waitForSummary(winner: "palermo.town")
       #expect(summary.contains(names[victim]) && summary.contains(play.causeName("killedAtNight")))
       // Every phone says the game is over.
