@@ -14,9 +14,11 @@ import Testing
 struct PhoneVoteTests {
   /// Seven players, Palermo narrated by Parea, phones on and every phone
   /// connected, the game dealt with `vote`; the first night played on the
-  /// phones with nobody chosen (everyone taps its first candidate but the
-  /// thieves' step, which passes: see `atTheVote`), at the vote.
-  static func atTheVote(_ language: Language = .en, vote: PhoneVote, tie: TieRule = .nobodyOut) throws -> App {
+  /// phones (the first night only meets), at the vote; `leaving`: a seat
+  /// whose phone goes away in the morning.
+  static func atTheVote(
+    _ language: Language = .en, vote: PhoneVote, tie: TieRule = .nobodyOut, leaving: Int? = nil
+  ) throws -> App {
     var configuration = configuration(language, seed: 7, narration: .parea)
     configuration.preferences.phones = true
     configuration.houseRules.dealt.phoneVote = vote
@@ -42,6 +44,8 @@ struct PhoneVoteTests {
       steps += 1
     }
     #expect(app.state.session?.narration?.stage == .morning)
+    // A phone that goes away by day: the vote begins without it.
+    if let leaving { app.send(.phones(.left(seat: leaving))) }
     app.waitOutPause()
     app.press(.enter)
     app.waitOutPause()
@@ -200,6 +204,37 @@ struct PhoneVoteTests {
     app.press(.enter)
     #expect(app.state.session?.narration?.stage == .dusk)
     #expect(app.state.phones.ballot == Ballot())
+  }
+
+  @Test("a phone missing as the vote begins: the town raises hands; once every phone is there, the vote goes to the phones", arguments: [Language.en, .el])
+  func phoneMissingAtTheVote(_ language: Language) throws {
+    var app = try Self.atTheVote(language, vote: .secret, leaving: 4)
+    let words = Catalog.builtIn(language)
+    #expect(!app.state.votesOnPhones)
+    #expect(app.state.screen.narratorBeneath?.said?.cues == [.vote(timeUp: false)])
+    #expect(Self.screen(app).contains(Words(wording: words).upper(words.text("narrator.say.vote"))))
+    #expect(Self.flat(app).contains(Self.folded(words.text("narrator.vote.prompt"))))
+    #expect(app.phoneViews().values.allSatisfy { !$0.contains("\"task\"") })
+    app.send(.phones(.message(seat: 0, text: "PICK 1")))
+    #expect(app.state.phones.ballot == Ballot())
+    // The missing phone comes back: the vote is on the phones, and stays
+    // there when a phone goes away again.
+    app.send(.phones(.joined(seat: 4, device: String(repeating: "4", count: 32))))
+    #expect(app.state.votesOnPhones)
+    #expect(Self.screen(app).contains(Words(wording: words).upper(words.text("narrator.say.vote.phones"))))
+    #expect(Self.flat(app).contains(Self.folded(words.text("narrator.vote.prompt.phones"))))
+    #expect(app.phoneViews().values.allSatisfy { $0.contains("\"task\"") })
+    app.send(.phones(.left(seat: 5)))
+    #expect(app.state.votesOnPhones)
+    // Recorded, the vote is over; the next day's vote is decided afresh.
+    let nobody = try #require(app.state.screen.narratorBeneath?.entries(state: app.state).firstIndex(of: .nobody))
+    app.waitOutPause()
+    for _ in 0..<nobody { app.press(.down) }
+    app.press(.enter)
+    app.waitOutPause()
+    app.press(.enter)
+    #expect(app.state.session?.narration?.stage == .dusk)
+    #expect(!app.state.phones.voteOnPhones)
   }
 
   @Test("with the vote by hands, phones get no vote and the narrator asks for hands")

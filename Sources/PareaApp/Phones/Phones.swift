@@ -20,6 +20,10 @@ public struct PhonesState: Hashable, Sendable {
   var nightDecided = false
   /// Tonight's taps on the phones.
   public var picks = NightPicks()
+  /// Whether the vote awaiting is cast on the phones: once every living
+  /// player's phone is connected at a vote dealt to be cast on them, until
+  /// the vote is over (a phone that goes away then does not take it back).
+  public var voteOnPhones = false
   /// The day's votes on the phones (a vote on the phones, `PhoneVote`).
   public var ballot = Ballot()
 
@@ -172,19 +176,25 @@ extension AppState {
     return perform(outcome)
   }
 
-  /// Whether the day's vote is cast on the phones now: phones on, the
-  /// game's links made, the narration at a vote of a game dealt with a vote
-  /// on the phones (`PhoneVote`). Phones that are not connected vote when
-  /// they come back; the table may count hands instead at any time.
+  /// Whether the day's vote is cast on the phones now (`PhonesState.voteOnPhones`,
+  /// followed after every action). A phone that goes away votes when it
+  /// comes back; the table may record the vote on the laptop at any time.
   var votesOnPhones: Bool {
-    guard castsVotesOnPhones, let table, let narration = session?.narration else { return false }
+    guard phones.voteOnPhones, castsVotesOnPhones, let table, let narration = session?.narration else { return false }
     return Ballot.isOpen(table: table, narration: narration)
   }
 
-  /// Whether the game's votes are cast on the phones: phones on, its links
-  /// made, and dealt with a vote on the phones. The narrator says so when
-  /// the vote begins.
-  var castsVotesOnPhones: Bool {
+  /// Whether a vote beginning now would be cast on the phones: the game is
+  /// dealt with a vote on them, and every living player's phone is
+  /// connected. The narrator says so as the vote begins.
+  var voteWouldRunOnPhones: Bool {
+    guard castsVotesOnPhones, let table else { return false }
+    return table.alive.allSatisfy(phones.connected.contains)
+  }
+
+  /// Whether the game's votes go to the phones: phones on, its links made,
+  /// and dealt with a vote on them.
+  private var castsVotesOnPhones: Bool {
     preferences.phones && session?.phones != nil && (table?.options.dealt.phoneVote ?? .off) != .off
   }
 
@@ -207,6 +217,13 @@ extension AppState {
   /// connected), and forgotten in the morning with tonight's taps; the
   /// day's votes are kept while their vote awaits.
   mutating func followPhones() {
+    // The vote goes to the phones once every living phone is there, until it is over.
+    let atTheVote = castsVotesOnPhones && table.flatMap { table in session?.narration.map { Ballot.isOpen(table: table, narration: $0) } } == true
+    if !atTheVote {
+      if phones.voteOnPhones { phones.voteOnPhones = false }
+    } else if !phones.voteOnPhones && voteWouldRunOnPhones {
+      phones.voteOnPhones = true
+    }
     // The day's votes belong to the vote awaiting: recorded, taken back or
     // followed by a revote, they are gone.
     if phones.ballot != Ballot() {

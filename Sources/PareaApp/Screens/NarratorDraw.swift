@@ -26,7 +26,7 @@ enum NarratorLines {
 
   /// The lines `cues` say, in order. A morning that names a kamikaze killed
   /// in the night goes on without saying the name again. `phones`: the vote
-  /// is cast on the phones (`AppState.castsVotesOnPhones`).
+  /// is cast on the phones (`AppState.votesOnPhones`).
   static func lines(for cues: [NarrationCue], table: Table, words: Words, phones: Bool = false) -> [String] {
     var diedThisMorning: Int?
     var lines: [String] = []
@@ -168,7 +168,7 @@ extension NarratorScreen {
       drawRoles(into: &canvas, table: table, words: words)
       return
     }
-    let phones = state.castsVotesOnPhones
+    let phones = state.votesOnPhones
     var line = NarratorLines.current(narration, table: table, words: words, phones: phones)
     if let said, said.stage == narration.stage {
       // What was said for this stage, in its words: the vote's result, a
