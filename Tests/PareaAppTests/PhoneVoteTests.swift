@@ -62,6 +62,13 @@ struct PhoneVoteTests {
       .split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
+  /// The actions' panel right of the list (from column 57), as lines.
+  static func panel(_ app: App) -> [String] {
+    app.render(width: 80, height: 24).lines.dropFirst().dropLast().map {
+      String($0.dropFirst(57)).trimmingCharacters(in: .whitespaces)
+    }
+  }
+
   static func folded(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 
   static func task(_ json: String?) throws -> [String: Any] {
@@ -99,7 +106,10 @@ struct PhoneVoteTests {
     // Five have voted; the two still to vote are named, nobody's vote is shown.
     var screen = Self.screen(app)
     #expect(screen.contains(words.text("table.votes.count", ["cast": "5", "players": "7"])), "\(screen)")
-    #expect(screen.contains(names[3]) && screen.contains(names[6]))
+    // The waiting list, under the panel's count: Bob and Kostas, nobody else.
+    let panel = Self.panel(app)
+    let count = try #require(panel.firstIndex(of: words.text("table.votes.count", ["cast": "5", "players": "7"])))
+    #expect(Array(panel[(count + 1)...].filter { !$0.isEmpty }) == [names[3], names[6]], "\(panel)")
     #expect(app.state.screen.narratorBeneath?.counting == nil)
     app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "narrator-vote-phones.\(language)", styles: true)
@@ -194,7 +204,7 @@ struct PhoneVoteTests {
     // Six of seven: no count yet, and the missing player is named.
     #expect(app.state.screen.narratorBeneath?.counting == nil)
     let names = try #require(app.state.table).seats.map(\.name)
-    #expect(Self.screen(app).contains(names[2]))
+    #expect(Self.panel(app).contains(names[2]) && !Self.panel(app).contains(names[1]))
     // The table records "nobody out" from the list, as it may at any time.
     let nobody = try #require(app.state.screen.narratorBeneath?.entries(state: app.state).firstIndex(of: .nobody))
     app.waitOutPause()
@@ -235,6 +245,77 @@ struct PhoneVoteTests {
     app.press(.enter)
     #expect(app.state.session?.narration?.stage == .dusk)
     #expect(!app.state.phones.voteOnPhones)
+  }
+
+  @Test("the phones' count never takes over a question on the laptop, comes back after Esc from the list, and a recorded vote taken back is cast afresh")
+  func theCountStaysTheTables() throws {
+    var app = try Self.atTheVote(vote: .secret)
+    let words = Catalog.builtIn(.en)
+    for voter in 0..<6 {
+      app.send(.phones(.message(seat: voter, text: "PICK 2")))
+      app.send(.phones(.message(seat: voter, text: "CONFIRM")))
+    }
+    // The laptop asks "Anna?" when the last phone votes: the question stays.
+    app.waitOutPause()
+    app.press(.enter)
+    #expect(app.state.screen.narratorBeneath?.confirming == .seat(0))
+    app.send(.phones(.message(seat: 6, text: "PICK 2")))
+    app.send(.phones(.message(seat: 6, text: "CONFIRM")))
+    #expect(app.state.screen.narratorBeneath?.confirming == .seat(0))
+    #expect(app.state.screen.narratorBeneath?.counting == nil)
+    // No to it: the list says everyone has voted, and its count entry opens the phones' votes.
+    app.waitOutPause()
+    app.press(.escape)
+    #expect(Self.flat(app).contains(Self.folded(words.text("narrator.vote.prompt.phonesDone"))), "\(Self.screen(app))")
+    let entries = try #require(app.state.screen.narratorBeneath?.entries(state: app.state))
+    let count = try #require(entries.firstIndex(of: .count))
+    #expect(Self.screen(app).contains(words.text("narrator.vote.countPhones")))
+    app.waitOutPause()
+    for _ in 0..<count { app.press(.down) }
+    app.press(.enter)
+    #expect(app.state.screen.narratorBeneath?.counting == [0, 0, 7, 0, 0, 0, 0])
+    #expect(app.state.screen.narratorBeneath?.countedOnPhones == true)
+    // Esc, and again: the same votes.
+    app.waitOutPause()
+    app.press(.escape)
+    #expect(app.state.screen.narratorBeneath?.counting == nil)
+    app.waitOutPause()
+    for _ in 0..<count { app.press(.down) }
+    app.press(.enter)
+    #expect(app.state.screen.narratorBeneath?.counting == [0, 0, 7, 0, 0, 0, 0])
+    // Recorded, then taken back: the vote is cast afresh on every phone.
+    app.waitOutPause()
+    app.press(.enter)
+    app.waitOutPause()
+    app.press(.enter)
+    #expect(app.state.table?.seats[2].death == .votedOut)
+    app.waitOutPause()
+    app.press(.character("u"))
+    #expect(app.state.confirmation == Confirmation(.undo(.died(seat: 2, cause: .votedOut))))
+    app.send(.confirm(true))
+    #expect(app.state.session?.narration?.stage == .vote)
+    #expect(app.state.table?.seats[2].isAlive == true)
+    #expect(app.state.votesOnPhones && app.state.phones.ballot == Ballot())
+    for seat in 0..<7 {
+      let task = try Self.task(app.phoneViews()[seat])
+      #expect(task["pick"] is NSNull && task["confirmed"] as? Bool == false)
+    }
+    #expect(Self.panel(app).contains(words.text("table.votes.count", ["cast": "0", "players": "7"])))
+  }
+
+  @Test("phones turned off mid-vote: the vote is the table's hands again")
+  func phonesOffMidVote() throws {
+    var app = try Self.atTheVote(vote: .open)
+    app.send(.phones(.message(seat: 0, text: "PICK 2")))
+    app.send(.phones(.message(seat: 0, text: "CONFIRM")))
+    app.waitOutPause()
+    app.press(.character("s"))
+    app.moveToSetting("settings.phones")
+    app.press(.enter)
+    #expect(!app.state.preferences.phones)
+    #expect(!app.state.votesOnPhones && app.state.phones.ballot == Ballot() && !app.state.phones.voteOnPhones)
+    app.press(.escape)
+    #expect(Self.flat(app).contains(Self.folded(Catalog.builtIn(.en).text("narrator.vote.prompt"))))
   }
 
   @Test("with the vote by hands, phones get no vote and the narrator asks for hands")

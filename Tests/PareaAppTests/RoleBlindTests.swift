@@ -159,9 +159,13 @@ enum RoleBlind {
         now += Int64(20_000 + generator.uniform(below: 40_000))
         steps.append(RoleBlindStep(now: now, key: nil))
       } else if plan.phoneTaps && roll < 18 {
-        // Every phone chooses one player: a night's step on the phones goes on, a vote on them is cast.
+        // Every phone chooses one player: a night's step on the phones goes
+        // on, a vote on them is cast; half the time right after an Esc
+        // (which takes back a question on the laptop, so that the phones'
+        // count can open: it never opens over one).
         now += Int64(1_000 + generator.uniform(below: 3_000))
-        steps.append(RoleBlindStep(now: now, key: nil, phones: .everyone(index: generator.uniform(below: plan.players))))
+        let key: Key? = generator.uniform(below: 2) == 0 ? .escape : nil
+        steps.append(RoleBlindStep(now: now, key: key, phones: .everyone(index: generator.uniform(below: plan.players))))
       } else if plan.phoneTaps && roll < 30 {
         // One seat's vote, a pick or its confirmation (nobody is -1).
         now += Int64([20, 400, 1_100][generator.uniform(below: 3)])

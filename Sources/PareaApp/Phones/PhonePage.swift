@@ -54,7 +54,7 @@ enum PhonePage {
     #list { margin-top: 8px; color: var(--dim); font-size: .95rem; }
     #list b { display: block; color: var(--ink); margin: 6px 0 2px; }
     #task { position: absolute; inset: 0; border-radius: 18px; background: var(--card); border: 2px solid var(--gold);
-      padding: 16px; display: grid; grid-template-rows: 106px 1fr 4.6em; grid-template-columns: minmax(0, 1fr); gap: 10px; }
+      padding: 16px; display: grid; grid-template-rows: 106px 1fr 5.2em; grid-template-columns: minmax(0, 1fr); gap: 10px; }
     #task[hidden] { display: none; }
     #prompt { font-size: 1.1rem; font-weight: 600; overflow: hidden; }
     #choices { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-auto-rows: 48px; gap: 8px; overflow: auto; align-content: start; }

@@ -198,16 +198,27 @@ extension AppState {
     preferences.phones && session?.phones != nil && (table?.options.dealt.phoneVote ?? .off) != .off
   }
 
+  /// The phones' votes as a count of hands (in the order of the vote's
+  /// candidates), once every living player has voted on their phone.
+  var phonesCount: [Int]? {
+    guard votesOnPhones, let table, let narration = session?.narration,
+      phones.ballot.isComplete(table: table, narration: narration)
+    else { return nil }
+    return phones.ballot.hands(table: table, narration: narration)
+  }
+
   /// Once every living player has voted on their phone, the narrator's
   /// count opens with the phones' votes in it, for the table to record
-  /// (Enter, then yes) as it records a count of hands.
+  /// (Enter, then yes) as it records a count of hands. Not over what the
+  /// laptop is in the middle of (a question, a count by hand, choosing who
+  /// looks): its list then offers the phones' votes (`NarratorScreen`'s count entry).
   private mutating func openPhonesCount(table: Table, narration: Narration) -> [Effect] {
-    guard phones.ballot.isComplete(table: table, narration: narration), var page = screen.narratorBeneath else { return [] }
-    page.counting = phones.ballot.hands(table: table, narration: narration)
+    guard let hands = phonesCount, var page = screen.narratorBeneath,
+      page.confirming == nil, page.counting == nil, !page.picking
+    else { return [] }
+    page.counting = hands
     page.countedOnPhones = true
     page.selection = 0
-    page.confirming = nil
-    page.picking = false
     screen.narratorBeneath = page
     return []
   }

@@ -314,7 +314,9 @@ extension NarratorScreen {
           KeyHint(key: "Enter", label: words("key.done")), KeyHint(key: "Esc", label: words("key.back")),
         ]
       } else {
-        let prompt = words(state.votesOnPhones ? "narrator.vote.prompt.phones" : "narrator.vote.prompt")
+        let prompt = words(
+          state.phonesCount != nil ? "narrator.vote.prompt.phonesDone"
+            : state.votesOnPhones ? "narrator.vote.prompt.phones" : "narrator.vote.prompt")
         _ = drawList(
           into: &canvas, prompt: prompt, state: state, table: table, words: words, row: row,
           width: leftWidth - 2)
@@ -469,7 +471,11 @@ extension NarratorScreen {
       if offset > 0 { row += 1 }
       canvas.write(line, row: row, column: column, style: Theme.title, limit: width)
     }
-    let items = entries(state: state).map { describe($0, narration: narration, table: table, words: words) }
+    let items = entries(state: state).map { entry in
+      // Once everyone has voted on the phones, the count is theirs.
+      entry == .count && state.phonesCount != nil
+        ? words("narrator.vote.countPhones") : describe(entry, narration: narration, table: table, words: words)
+    }
     let height = max(1, canvas.height - 6 - (row + 1))
     canvas.list(items, selected: selection, in: Rect(row: row + 1, column: column, width: width, height: height))
     return row + 1 + min(height, items.count)

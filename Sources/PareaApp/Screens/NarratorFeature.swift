@@ -90,8 +90,10 @@ extension NarratorScreen: Feature {
         if let narration = draft.session.narration,
           entry == .count || (entry == .tie && Self.tieCounts(narration, table: draft.table))
         {
-          // Counting the hands: nothing is recorded until the count's result is confirmed.
-          counting = Array(repeating: 0, count: narration.candidates(on: draft.table).count)
+          // Counting the hands (or, once everyone has voted on the phones,
+          // their votes): nothing is recorded until the count's result is confirmed.
+          counting = state.phonesCount ?? Array(repeating: 0, count: narration.candidates(on: draft.table).count)
+          countedOnPhones = state.phonesCount != nil
           selection = 0
         } else {
           confirming = entry
