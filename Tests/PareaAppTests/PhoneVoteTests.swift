@@ -19,21 +19,9 @@ struct PhoneVoteTests {
   static func atTheVote(
     _ language: Language = .en, vote: PhoneVote, tie: TieRule = .nobodyOut, leaving: Int? = nil
   ) throws -> App {
-    var configuration = configuration(language, seed: 7, narration: .parea)
-    configuration.preferences.phones = true
-    configuration.houseRules.dealt.phoneVote = vote
-    configuration.houseRules.dealt.tie = tie
     // Nobody dies on the first night: seven at the vote, whatever the deal.
-    configuration.houseRules.dealt.firstNightMeetingOnly = true
-    var app = App(configuration: configuration)
-    app.press(.enter)
-    app.addPlayers(sevenNames)
-    app.press(.enter, .enter, .character("s"), .character("d"))
-    app.revealEveryoneByKeys()
-    let secrets = (0..<7).map { seat in String(repeating: "ABCDEFGH"[String.Index(utf16Offset: seat, in: "ABCDEFGH")], count: 26) }
-    app.send(.phones(.linksMade(secrets)))
-    app.send(.phones(.listening(base: "HTTP://10.0.0.2:4000", port: 4000)))
-    for seat in 0..<7 { app.send(.phones(.joined(seat: seat, device: String(repeating: "abcdef0"[String.Index(utf16Offset: seat, in: "abcdef0")], count: 32)))) }
+    var app = PhonesTests.narratedWithPhones(
+      language, dealt: DealtRules(firstNightMeetingOnly: true, tie: tie, phoneVote: vote))
     app.waitOutPause()
     app.press(.enter)
     #expect(app.state.phones.nightOnPhones)
@@ -52,6 +40,16 @@ struct PhoneVoteTests {
     app.press(.enter)
     #expect(app.state.session?.narration?.stage == .vote)
     return app
+  }
+
+  /// The table records "nobody out" from the vote's list, and says yes.
+  static func recordNobody(_ app: inout App) throws {
+    let nobody = try #require(app.state.screen.narratorBeneath?.entries(state: app.state).firstIndex(of: .nobody))
+    app.waitOutPause()
+    for _ in 0..<nobody { app.press(.down) }
+    app.press(.enter)
+    app.waitOutPause()
+    app.press(.enter)
   }
 
   static func screen(_ app: App) -> String { app.render(width: 80, height: 24).lines.joined(separator: "\n") }
@@ -206,12 +204,7 @@ struct PhoneVoteTests {
     let names = try #require(app.state.table).seats.map(\.name)
     #expect(Self.panel(app).contains(names[2]) && !Self.panel(app).contains(names[1]))
     // The table records "nobody out" from the list, as it may at any time.
-    let nobody = try #require(app.state.screen.narratorBeneath?.entries(state: app.state).firstIndex(of: .nobody))
-    app.waitOutPause()
-    for _ in 0..<nobody { app.press(.down) }
-    app.press(.enter)
-    app.waitOutPause()
-    app.press(.enter)
+    try Self.recordNobody(&app)
     #expect(app.state.session?.narration?.stage == .dusk)
     #expect(app.state.phones.ballot == Ballot())
   }
@@ -237,12 +230,7 @@ struct PhoneVoteTests {
     app.send(.phones(.left(seat: 5)))
     #expect(app.state.votesOnPhones)
     // Recorded, the vote is over; the next day's vote is decided afresh.
-    let nobody = try #require(app.state.screen.narratorBeneath?.entries(state: app.state).firstIndex(of: .nobody))
-    app.waitOutPause()
-    for _ in 0..<nobody { app.press(.down) }
-    app.press(.enter)
-    app.waitOutPause()
-    app.press(.enter)
+    try Self.recordNobody(&app)
     #expect(app.state.session?.narration?.stage == .dusk)
     #expect(!app.state.phones.voteOnPhones)
   }

@@ -160,10 +160,11 @@ struct PhonesTests {
   }
 
   /// Seven players, Palermo narrated by Parea, phones on, every card seen,
-  /// every phone connected, at dusk.
-  static func narratedWithPhones(_ language: Language = .en) -> App {
+  /// every phone connected, at dusk; the game dealt with `dealt`.
+  static func narratedWithPhones(_ language: Language = .en, dealt: DealtRules = DealtRules()) -> App {
     var configuration = configuration(language, seed: 7, narration: .parea)
     configuration.preferences.phones = true
+    configuration.houseRules.dealt = dealt
     var app = App(configuration: configuration)
     app.press(.enter)
     app.addPlayers(sevenNames)
