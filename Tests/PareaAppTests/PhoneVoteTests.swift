@@ -239,6 +239,7 @@ struct PhoneVoteTests {
   func theCountStaysTheTables() throws {
     var app = try Self.atTheVote(vote: .secret)
     let words = Catalog.builtIn(.en)
+    let first = try Self.task(app.phoneViews()[0])["id"] as? String
     for voter in 0..<6 {
       app.send(.phones(.message(seat: voter, text: "PICK 2")))
       app.send(.phones(.message(seat: voter, text: "CONFIRM")))
@@ -287,6 +288,8 @@ struct PhoneVoteTests {
     for seat in 0..<7 {
       let task = try Self.task(app.phoneViews()[seat])
       #expect(task["pick"] is NSNull && task["confirmed"] as? Bool == false)
+      // A new task: every phone buzzes again.
+      #expect(task["id"] as? String != first, "\(String(describing: task["id"]))")
     }
     #expect(Self.panel(app).contains(words.text("table.votes.count", ["cast": "0", "players": "7"])))
   }

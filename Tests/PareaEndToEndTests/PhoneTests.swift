@@ -390,6 +390,7 @@ extension EndToEnd {
       // The thief votes nobody; everyone else votes the thief out.
       try Self.pickAndConfirm(phones, joined[thief], play.text("phone.vote.nobody"))
       try phones.waitText(joined[thief], "toggle", "the thief's vote is cast") { $0 == play.text("phone.voted") }
+      try phones.screenshot(joined[thief], "voted.\(language)")
       try session.waitUntil("one of four has voted") { $0.contains(play.text("table.votes.count", ["cast": "1", "players": "4"])) }
       for seat in voters where seat != thief { try Self.pickAndConfirm(phones, joined[seat], names[thief]) }
       // Everyone has voted: the laptop's count, with the phones' votes, for the table to record.

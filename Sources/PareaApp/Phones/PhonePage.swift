@@ -54,7 +54,7 @@ enum PhonePage {
     #list { margin-top: 8px; color: var(--dim); font-size: .95rem; }
     #list b { display: block; color: var(--ink); margin: 6px 0 2px; }
     #task { position: absolute; inset: 0; border-radius: 18px; background: var(--card); border: 2px solid var(--gold);
-      padding: 16px; display: grid; grid-template-rows: 106px 1fr 5.2em; grid-template-columns: minmax(0, 1fr); gap: 10px; }
+      padding: 16px; display: grid; grid-template-rows: 106px 1fr 5.8em; grid-template-columns: minmax(0, 1fr); gap: 10px; }
     #task[hidden] { display: none; }
     #prompt { font-size: 1.1rem; font-weight: 600; overflow: hidden; }
     #choices { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-auto-rows: 48px; gap: 8px; overflow: auto; align-content: start; }
@@ -62,6 +62,7 @@ enum PhonePage {
       border-radius: 12px; padding: 0 8px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .choice.picked { border-color: var(--gold); background: #4a3b1c; }
     #task.done .choice { opacity: .55; }
+    /* Four lines of the note: 4 × 1.5 × .95 × 18 px = 102.6 px, 5.7em of the task's 18 px. */
     #note { list-style: none; color: var(--dim); font-size: .95rem; line-height: 1.5em; overflow: hidden; }
     footer { height: 64px; flex: none; display: flex; align-items: center; justify-content: center; }
     button { font: inherit; font-weight: 600; color: var(--bg); background: var(--gold); border: 0; border-radius: 999px;

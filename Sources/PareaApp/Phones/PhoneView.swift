@@ -78,7 +78,9 @@ enum PhoneView {
       if let task = view.task { fields.append(("task", taskObject(task, round: table.round, table: table, words: words))) }
     }
     // The day's vote on the phones: a task of the same shape.
-    if let ballot = view.ballot { fields.append(("task", ballotObject(ballot, table: table, words: words))) }
+    if let ballot = view.ballot {
+      fields.append(("task", ballotObject(ballot, opened: state.phones.votesOpened, table: table, words: words)))
+    }
     return JSON.object(fields)
   }
 
@@ -118,8 +120,9 @@ enum PhoneView {
   }
 
   /// The day's vote as the page draws a task: the vote's candidates and
-  /// nobody, the same list on every phone; the note says who will see the vote.
-  static func ballotObject(_ task: BallotTask, table: Table, words: Words) -> String {
+  /// nobody, the same list on every phone; the note says who will see the
+  /// vote. `opened`: how many votes have gone to the phones (`PhonesState.votesOpened`).
+  static func ballotObject(_ task: BallotTask, opened: Int, table: Table, words: Words) -> String {
     let pick: Int? =
       switch task.pick {
       case .seat(let seat)?: seat
@@ -131,7 +134,7 @@ enum PhoneView {
       task.confirmed ? words("phone.note.voteCast") : "",
     ]
     return taskFields(
-      id: "vote.\(task.round).\(task.ties)", prompt: words(task.ties > 0 ? "phone.task.revote" : "phone.task.vote"),
+      id: "vote.\(opened).\(task.round).\(task.ties)", prompt: words(task.ties > 0 ? "phone.task.revote" : "phone.task.vote"),
       candidates: task.candidates.map { ($0, NarratorLines.name($0, table)) } + [(nobody, words("phone.vote.nobody"))],
       pick: pick, confirmed: task.confirmed, done: words("phone.voted"), note: note)
   }

@@ -24,6 +24,10 @@ public struct PhonesState: Hashable, Sendable {
   /// player's phone is connected at a vote dealt to be cast on them, until
   /// the vote is over (a phone that goes away then does not take it back).
   public var voteOnPhones = false
+  /// How many votes have gone to the phones since Parea started: part of
+  /// the phones' task id, so that a vote taken back and cast again is a new
+  /// task (every phone buzzes again).
+  public var votesOpened = 0
   /// The day's votes on the phones (a vote on the phones, `PhoneVote`).
   public var ballot = Ballot()
 
@@ -234,6 +238,7 @@ extension AppState {
       if phones.voteOnPhones { phones.voteOnPhones = false }
     } else if !phones.voteOnPhones && voteWouldRunOnPhones {
       phones.voteOnPhones = true
+      phones.votesOpened += 1
     }
     // The day's votes belong to the vote awaiting: recorded, taken back or
     // followed by a revote, they are gone.
