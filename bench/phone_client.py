@@ -125,4 +125,7 @@ def wait_messages(phones, until, timeout=10.0):
             for message in messages:
                 if phone not in done and until(phone, message):
                     done[phone] = (now, message)
+            # A phone the server closed stays readable forever: stop, do not spin.
+            if phone.closed and phone not in done:
+                raise ConnectionError(f"a phone was closed ({phone.closed}) while waiting")
     return done

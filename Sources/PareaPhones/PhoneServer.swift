@@ -275,11 +275,13 @@ public final class PhoneServer: @unchecked Sendable {
       let penalized = (penalties[peer]?.until ?? 0) > now
       // An address at its limit makes room by losing its oldest connection
       // that has not yet sent its request: a browser opens spare sockets
-      // ahead of need and leaves them idle. A phone's WebSocket is never
-      // taken for a newcomer; with none to lose, the newcomer is refused.
+      // ahead of need and leaves them idle. Neither a phone's WebSocket nor
+      // a connection still being sent its page is taken for a newcomer; with
+      // none to lose, the newcomer is refused.
       let fromPeer = connections.filter { $0.value.peer == peer }
+      let waiting = fromPeer.filter { $0.value.stage == .request && $0.value.output.isEmpty && !$0.value.closing }
       if fromPeer.count >= limits.connectionsPerAddress && !penalized,
-        let idle = fromPeer.filter({ $0.value.stage == .request }).min(by: { $0.value.order < $1.value.order })?.key
+        let idle = waiting.min(by: { $0.value.order < $1.value.order })?.key
       {
         drop(idle)
       }

@@ -51,7 +51,7 @@ public struct Ballot: Hashable, Sendable {
   /// Whether the table votes on the phones now: the narration is at the vote
   /// and the game was dealt with a vote on the phones.
   public static func isOpen(table: Table, narration: Narration) -> Bool {
-    narration.stage == .vote && table.options.dealt.phoneVote != .off && table.winner == nil && !table.endedByHand
+    narration.stage == .vote && table.options.dealt.phoneVote != .off
   }
 
   /// Whether these are the votes of the vote awaiting now.

@@ -309,6 +309,45 @@ struct PhoneVoteTests {
     #expect(Self.flat(app).contains(Self.folded(Catalog.builtIn(.en).text("narrator.vote.prompt"))))
   }
 
+  @Test("role-blind: the same votes with the roles moved give the same frames and effects, to the open ballot's count", arguments: [PhoneVote.secret, .open])
+  func roleBlind(_ vote: PhoneVote) throws {
+    var a = try Self.atTheVote(.el, vote: vote)
+    let table = try #require(a.state.table)
+    var generator = SplitMix64(seed: 41)
+    let order = try #require(RoleBlind.order(for: table, fixed: [], generator: &generator))
+    var moved = a.state
+    moved.session?.table = try #require(table.withRoles(from: order))
+    var b = App(state: moved, configuration: configuration(.el, seed: 7, narration: .parea))
+    #expect(a.state.table?.seats.map(\.role) != b.state.table?.seats.map(\.role))
+    let taps: [(Int, String)] = [(0, "PICK 3"), (0, "CONFIRM"), (4, "PICK -1"), (2, "PICK 3"), (2, "CONFIRM"), (1, "PICK 5"),
+      (1, "CONFIRM"), (3, "PICK 2"), (3, "CONFIRM"), (4, "CONFIRM"), (5, "PICK 3"), (5, "CONFIRM"), (6, "PICK 1"), (6, "CONFIRM")]
+    for (seat, text) in taps {
+      let effectsA = a.send(.phones(.message(seat: seat, text: text)))
+      let effectsB = b.send(.phones(.message(seat: seat, text: text)))
+      #expect(effectsA == effectsB)
+      #expect(a.render(width: 80, height: 24) == b.render(width: 80, height: 24), "after \(seat) \(text)")
+      #expect(a.phoneViews().values.map { PhonesTests.shape(of: $0) }.sorted() == b.phoneViews().values.map { PhonesTests.shape(of: $0) }.sorted())
+    }
+    #expect(a.state.screen.narratorBeneath?.countedOnPhones == true)
+    a.waitOutPause()
+    b.waitOutPause()
+    #expect(a.render(width: 80, height: 24) == b.render(width: 80, height: 24))
+  }
+
+  @Test("the waiting list that does not fit the panel ends by saying how many more", arguments: [Language.en, .el])
+  func waitingListEnds(_ language: Language) throws {
+    let app = try Self.atTheVote(language, vote: .secret)
+    let table = try #require(app.state.table)
+    let words = Words(wording: Catalog.builtIn(language))
+    var canvas = Canvas(width: 80, height: 24)
+    // Three rows for the seven still to vote: two names, then "and 5 more".
+    let next = PhoneStatus.drawPanel(
+      into: &canvas, state: app.state, table: table, words: words, row: 10, column: 57, width: 23, bottom: 17)
+    #expect(next == 18)
+    let lines = canvas.lines.map { String($0.dropFirst(57)).trimmingCharacters(in: .whitespaces) }
+    #expect(Array(lines[15...17]) == [table.seats[0].name, table.seats[1].name, words("table.votes.more", ["count": "5"])])
+  }
+
   @Test("with the vote by hands, phones get no vote and the narrator asks for hands")
   func byHands() throws {
     var app = try Self.atTheVote(vote: .off)

@@ -272,7 +272,9 @@ enum RoleBlind {
       if let table = state.table, let step = narration.awakeStep(on: table) { kind += "." + step.id.rawValue }
       if narration.waitsForChoice { kind += ".waiting" }
       if case .narrator(let page) = state.screen, page.picking { kind += ".pickLook" }
-      if case .narrator(let page) = state.screen, page.counting != nil { kind += page.countedOnPhones ? ".countingFromPhones" : ".counting" }
+      if case .narrator(let page) = state.screen, page.counting != nil {
+        kind += page.countedOnPhones ? ".countingFromPhones" : ".counting"
+      }
       if state.phones.nightOnPhones || state.votesOnPhones { kind += ".phones" }
     default: break
     }
@@ -478,7 +480,8 @@ enum RoleBlind {
       // open) or by hands.
       let phonePlayers = 5 + generator.uniform(below: 4)
       var phoneRules = rules
-      phoneRules.dealt.phoneVote = PhoneVote.allCases[Int(seed % 3)]
+      // The seeds with every phone (odd) alternate secret and open ballots.
+      phoneRules.dealt.phoneVote = [PhoneVote.off, .secret, .secret, .open][Int(seed % 4)]
       plans.append(
         RoleBlindPlan(
           game: "palermo", narration: .parea, language: language, players: phonePlayers,

@@ -385,13 +385,14 @@ extension EndToEnd {
         let vote = try Self.waitTask(phones, joined[seat], id: ids[seat])
         #expect(vote.prompt == play.text("phone.task.vote"), "\(joined[seat]) is asked to vote")
       }
-      #expect(try phones.script(joined[victim], "return document.getElementById('task').hidden") as? Bool == true, "the out do not vote")
       try phones.screenshot(joined[voters[0]], "vote.\(language)")
       // The thief votes nobody; everyone else votes the thief out.
       try Self.pickAndConfirm(phones, joined[thief], play.text("phone.vote.nobody"))
       try phones.waitText(joined[thief], "toggle", "the thief's vote is cast") { $0 == play.text("phone.voted") }
       try phones.screenshot(joined[thief], "voted.\(language)")
       try session.waitUntil("one of four has voted") { $0.contains(play.text("table.votes.count", ["cast": "1", "players": "4"])) }
+      // By now every phone has had the vote's view: the out have no vote.
+      #expect(try phones.script(joined[victim], "return document.getElementById('task').hidden") as? Bool == true, "the out do not vote")
       for seat in voters where seat != thief { try Self.pickAndConfirm(phones, joined[seat], names[thief]) }
       // Everyone has voted: the laptop's count, with the phones' votes, for the table to record.
       try session.waitUntilSettled("the phones' count") { Screens.flat($0).contains(play.text("narrator.count.phones")) }

@@ -387,12 +387,31 @@ struct ServerTests {
     }
     #expect(closed == 22)
     #expect(crowd.suffix(8).allSatisfy { !$0.isClosed })
-    // While the eight hang, a phone from that address still gets in, and the crowd stays at eight.
+    // While the eight hang, a phone from that address still gets in: the
+    // oldest of them (the 23rd) makes room, and the address stays at eight.
     #expect(try served.stillServes())
-    #expect(crowd.filter { !$0.isClosed }.count <= 8)
+    let evicted = PhoneServer.milliseconds() + 3_000
+    while !crowd[22].isClosed && PhoneServer.milliseconds() < evicted { usleep(50_000) }
+    #expect(crowd[22].isClosed)
+    #expect(crowd.filter { !$0.isClosed }.count == 7)
     for client in crowd { client.hangUp() }
-    usleep(200_000)
-    #expect(try served.stillServes())
+  }
+
+  @Test("an address whose every connection is a phone refuses a newcomer, and its phones stay connected")
+  func fullOfPhones() throws {
+    var limits = PhoneLimits()
+    limits.connectionsPerAddress = 3
+    let served = try Served(limits: limits)
+    defer { served.server.stop() }
+    let phones = try (0..<3).map { try served.join($0) }
+    let newcomer = try Client(port: served.port)
+    let end = PhoneServer.milliseconds() + 3_000
+    while !newcomer.isClosed && PhoneServer.milliseconds() < end { usleep(50_000) }
+    #expect(newcomer.isClosed)
+    for (seat, phone) in phones.enumerated() {
+      served.server.send(#"{"card":\#(seat)}"#, to: seat)
+      #expect(phone.waitFrame { String(decoding: $0.1, as: UTF8.self) == #"{"card":\#(seat)}"# })
+    }
   }
 
   @Test("an address that guesses secrets is ignored for a while; a guess is never told apart from a wrong link")

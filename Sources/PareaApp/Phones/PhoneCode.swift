@@ -101,9 +101,18 @@ enum PhoneStatus {
     canvas.write(words("table.votes"), row: row + 3, column: column, style: Theme.dim, limit: width)
     let cast = words("table.votes.count", ["cast": String(alive.count - waiting.count), "players": String(alive.count)])
     canvas.write(cast, row: row + 4, column: column, style: waiting.isEmpty ? Theme.good : Theme.normal, limit: width)
+    // As many names as fit; the last row says how many more when they do not.
+    let rows = max(0, bottom - (row + 5) + 1)
+    let shown = waiting.count <= rows ? waiting.count : max(0, rows - 1)
     var next = row + 5
-    for seat in waiting where next <= bottom {
+    for seat in waiting.prefix(shown) {
       canvas.write(NarratorLines.name(seat, table), row: next, column: column + 2, style: Theme.dim, limit: width - 2)
+      next += 1
+    }
+    if shown < waiting.count && next <= bottom {
+      canvas.write(
+        words("table.votes.more", ["count": String(waiting.count - shown)]), row: next, column: column + 2, style: Theme.dim,
+        limit: width - 2)
       next += 1
     }
     return next

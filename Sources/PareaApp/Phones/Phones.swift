@@ -183,8 +183,12 @@ extension AppState {
   /// Whether the day's vote is cast on the phones now (`PhonesState.voteOnPhones`,
   /// followed after every action). A phone that goes away votes when it
   /// comes back; the table may record the vote on the laptop at any time.
-  var votesOnPhones: Bool {
-    guard phones.voteOnPhones, castsVotesOnPhones, let table, let narration = session?.narration else { return false }
+  var votesOnPhones: Bool { phones.voteOnPhones && atAVoteForPhones }
+
+  /// Whether the narration stands at a vote the game was dealt to cast on
+  /// the phones (whether or not every phone is there).
+  private var atAVoteForPhones: Bool {
+    guard castsVotesOnPhones, let table, let narration = session?.narration else { return false }
     return Ballot.isOpen(table: table, narration: narration)
   }
 
@@ -233,8 +237,7 @@ extension AppState {
   /// day's votes are kept while their vote awaits.
   mutating func followPhones() {
     // The vote goes to the phones once every living phone is there, until it is over.
-    let atTheVote = castsVotesOnPhones && table.flatMap { table in session?.narration.map { Ballot.isOpen(table: table, narration: $0) } } == true
-    if !atTheVote {
+    if !atAVoteForPhones {
       if phones.voteOnPhones { phones.voteOnPhones = false }
     } else if !phones.voteOnPhones && voteWouldRunOnPhones {
       phones.voteOnPhones = true
