@@ -5,7 +5,8 @@ import PareaRules
 // hand-off (one key away from a role), "Are you ANNA?", a night step's first
 // key and its confirmation, the vote, a kamikaze's choice on the narrator,
 // the Cop's accusation, Spy's vote and the spy's guess, and the private
-// answers (a claimed spy, a player marked out in Killer). When such a moment
+// answers (a claimed spy, a player marked out in Killer), the hand-back
+// after them and the game over (whose Enter shows every role). When such a moment
 // appears, keys are held back until none has come for a deliberate moment;
 // every key that comes earlier starts the wait again, so a held key or a
 // double press never chooses, however long it is held. Esc always passes:
@@ -39,6 +40,10 @@ enum GuardedMoment: Hashable {
   case privateHandOff(seat: Int)
   /// That player's private answer (whether a wink took them out).
   case privateAnswer(seat: Int)
+  /// The laptop handed back to the table after a private answer (its Enter goes on to the table or the game over).
+  case handBack(seat: Int)
+  /// The game over, its result not shown yet (its Enter shows every role).
+  case gameOver
   /// A table's pick whose Enter is final (the Cop's suspect, Spy's vote).
   case finalPick(TableScreen.Purpose)
   /// A narrator's list that records a choice (a night step, the vote, a kamikaze's choice).
@@ -72,9 +77,19 @@ extension AppState {
     case .lookAgain(let page):
       return page.stage == .asking ? .identity(seat: page.seat) : nil
     case .spyGuess(let page):
-      return page.stage == .handOff ? .privateHandOff(seat: page.by) : nil
+      switch page.stage {
+      case .handOff: return .privateHandOff(seat: page.by)
+      case .handBack: return .handBack(seat: page.by)
+      case .choosing: return nil
+      }
     case .outAnswer(let page):
-      return page.stage == .handOff ? .privateHandOff(seat: page.seat) : .privateAnswer(seat: page.seat)
+      switch page.stage {
+      case .handOff: return .privateHandOff(seat: page.seat)
+      case .answering: return .privateAnswer(seat: page.seat)
+      case .handBack: return .handBack(seat: page.seat)
+      }
+    case .summary:
+      return SummaryScreen.atGate(self) ? .gameOver : nil
     case .narrator(let page):
       guard let narration = session?.narration, let table, !page.showingRoles else { return nil }
       if let pick = page.confirming {

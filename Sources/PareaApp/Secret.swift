@@ -12,7 +12,7 @@ extension AppState {
   public var showsSecret: Bool {
     switch screen {
     case .reveal: return true
-    case .spyGuess(let page): return page.stage != .handOff
+    case .spyGuess(let page): if case .choosing = page.stage { return true } else { return false }
     case .outAnswer(let page): return page.stage == .answering
     case .lookAgain(let page): return page.stage == .showing
     case .narrator(let page):

@@ -27,6 +27,9 @@ enum SessionChange: Hashable, Sendable {
   case undoNight
   /// The table ends the game by hand.
   case end
+  /// The game over is shown to the whole table, every role with it: nothing
+  /// of it can be undone from now on (`Table.showResult`).
+  case showResult
   /// The round timer.
   case timer(TimerChange)
   /// A step of a narrated game.
@@ -135,6 +138,9 @@ extension GameSession {
     case .undoNight:
       try onTable { table throws(TableError) in try table.undoNight() }
       narration?.tookBackNight()
+      return .done
+    case .showResult:
+      try onTable { table throws(TableError) in try table.showResult() }
       return .done
     case .end:
       try onTable { table throws(TableError) in table.end() }

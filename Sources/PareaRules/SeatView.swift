@@ -39,7 +39,9 @@ public struct SeatView: Hashable, Sendable {
   public let task: SeatTask?
   /// The seat's vote, when the day's vote is cast on the phones.
   public let ballot: BallotTask?
-  /// Whether the game is over (then every role is public).
+  /// Whether the game's result has been shown to the table (then every role
+  /// is public). A game over whose result the laptop has not shown yet is
+  /// not over here: it may still be taken back (`Table.resultShown`).
   public let isOver: Bool
 
   /// The seat's own name.
@@ -73,7 +75,7 @@ public struct SeatView: Hashable, Sendable {
     self.ballot = narration.flatMap { narration in
       ballot.flatMap { BallotTask(seat: seat, table: table, narration: narration, ballot: $0) }
     }
-    isOver = table.winner != nil || table.endedByHand
+    isOver = table.resultShown
   }
 
   /// Every seat's view, in seating order.

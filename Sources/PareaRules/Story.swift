@@ -84,7 +84,7 @@ extension Table {
         chapter.events.append(.tied)
       case .spared:
         chapter.events.append(.spared)
-      case .looked, .accused, .voted, .guessed, .ended:
+      case .looked, .accused, .voted, .guessed, .ended, .shown:
         break
       }
     }

@@ -326,6 +326,23 @@ public struct Table: Hashable, Codable, Sendable {
     log.append(.ended)
   }
 
+  /// Whether the game is over, by its rules or by hand: what the table sees
+  /// next is the public end (`showResult`), nothing more of play.
+  public var isOver: Bool { endedByHand || winner != nil }
+
+  /// Whether the result and every role have been shown to the whole table.
+  /// Until then, an ending may still be taken back (`undo`); after, never.
+  public var resultShown: Bool { log.last == .shown }
+
+  /// The whole table is shown the result and every role: from now on
+  /// nothing of this game can be undone (DECISIONS: "An ending is public
+  /// before it is shown"). Only a game that is over can be shown, once.
+  public mutating func showResult() throws(TableError) {
+    guard isOver else { throw .notAllowed }
+    guard !resultShown else { return }
+    log.append(.shown)
+  }
+
   /// Copies a look into the log without counting it again: a replay keeps
   /// the views it started with (`Undo.swift`).
   mutating func replayLook(_ seat: Int) {

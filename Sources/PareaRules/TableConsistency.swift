@@ -47,6 +47,8 @@ extension Table {
     // A game without phases never leaves its first round.
     guard (1...(rules.usesPhases ? Self.maximumRound : 1)).contains(round) else { return false }
     guard log.allSatisfy({ isPossible($0, accuses: accuses, guesses: guesses) }) else { return false }
+    // The result is shown once, last, and only of a game that is over.
+    if let shown = log.firstIndex(of: .shown), shown != log.count - 1 || !isOver { return false }
     // A tie is among players still in the game when it was recorded: its
     // revote lists them, and undo replays it.
     var out: Set<Int> = []
@@ -93,6 +95,9 @@ extension Table {
       return rules.usesPhases && among.map { $0.count >= 2 && Set($0).count == $0.count && $0.allSatisfy(valid.contains) } != false
     case .spared:
       return rules.usesPhases
+    case .shown:
+      // Only as the last line, of a game that is over (checked with the whole log).
+      return true
     }
   }
 }

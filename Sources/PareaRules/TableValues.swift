@@ -105,6 +105,9 @@ public enum TableEvent: Hashable, Codable, Sendable {
   case tied(among: [Int]?)
   /// The town chose to vote nobody out today (not a tie: the day ends).
   case spared
+  /// The game over, its result and every role were shown to the whole
+  /// table (`Table.showResult`): nothing of this game is taken back after it.
+  case shown
 }
 
 /// Why an operation on the table was refused. The front end only offers valid
@@ -126,4 +129,7 @@ public enum TableError: Error, Hashable, Sendable {
   case nothingToUndo
   /// The log cannot be replayed (a damaged file): undo is not possible.
   case unreadableLog
+  /// The result and the roles have been shown to the table: the game cannot
+  /// be taken back, only played again.
+  case resultShown
 }

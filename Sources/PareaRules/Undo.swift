@@ -32,7 +32,7 @@ extension Table {
     var votesSeen = 0
     for (index, event) in log.enumerated() {
       switch event {
-      case .looked:
+      case .looked, .shown:
         continue
       case .died(let seat, .caughtByCop):
         // The catch is what a right accusation does; replaying the accusation
@@ -81,13 +81,17 @@ extension Table {
 
   /// The last action taken at the table, which `undo()` would take back;
   /// nil when nothing has happened since the reveals (or the log is damaged).
-  public var lastStep: TableStep? { (try? steps())?.last?.step }
+  /// Nil too once the result has been shown: nothing of the game is taken back then.
+  public var lastStep: TableStep? { resultShown ? nil : (try? steps())?.last?.step }
 
   /// Takes back the table's last action and returns it: the table is rebuilt
   /// from its first state by replaying every other action in its log, so it is
   /// exactly what it was before, derived deaths included. Looks stay counted.
   @discardableResult
   public mutating func undo() throws(TableError) -> TableStep {
+    // Every role has been on screen: taking the ending back would let the
+    // table play on knowing them (DECISIONS: "An ending is public before it is shown").
+    guard !resultShown else { throw .resultShown }
     let steps = try steps()
     guard let last = steps.last else { throw .nothingToUndo }
     var startingAt: [Int: TableStep] = [:]

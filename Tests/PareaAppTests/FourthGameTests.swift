@@ -104,6 +104,7 @@ struct LighthouseWording: Wording {
     app.send(.table(.pick))
     try #require(app.state.screen.isSummary, "no summary: \(app.state.screen)")
     #expect(app.state.table?.winner == Lighthouse.crew)
+    app.showResult()
     let summary = app.render(width: 80, height: 24).lines.joined(separator: "\n")
     #expect(summary.contains("LH CREW WIN"))
   }
@@ -248,6 +249,7 @@ struct HarbourWording: Wording {
     #expect(app.narration?.stage == .over)
     // The story tells the check (after the game, when every choice may be told).
     try #require(app.state.screen.isSummary, "\(app.state.screen)")
+    app.showResult()
     let summary = app.render(width: 80, height: 60).lines.joined(separator: "\n")
     #expect(summary.contains("HB step lantern chose \(table.seats[smuggler].name)"), "\(summary)")
   }

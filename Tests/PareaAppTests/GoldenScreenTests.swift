@@ -167,7 +167,15 @@ import Testing
     app.waitOutPause()
     expectGolden(app.render(width: 80, height: 24), "confirm-final-guess.\(language)")
     app.press(.character(language == .el ? "ν" : "y"))
+    // The guess is made: the claimant hands the laptop back, the same page
+    // whatever was guessed, and the table sees the game over together.
+    app.waitOutPause()
+    expectGolden(app.render(width: 80, height: 24), "spy-guess-handback.\(language)", styles: true)
+    app.handBack()
     try #require(app.state.screen.isSummary, "the guess did not end the game")
+    app.waitOutPause()
+    expectGolden(app.render(width: 80, height: 24), "game-over-spy.\(language)", styles: true)
+    app.showResult()
     expectGolden(app.render(width: 80, height: 24), "summary-spy.\(language)")
   }
 
@@ -190,6 +198,7 @@ import Testing
     let table = try #require(app.state.table)
     #expect(table.votes.map(\.target) == [1, 3])
     #expect(table.votes.map(\.by) == [0, 5])
+    app.showResult()
     expectGolden(app.render(width: 80, height: 24), "summary-spy-accused.\(language)")
     app.press(.character("h"))
     expectGolden(app.render(width: 80, height: 24), "summary-spy-standings.\(language)")
@@ -203,6 +212,8 @@ import Testing
     app.press(.character("g"), .down, .down, .down, .enter, .enter, .right, .enter)
     app.press(.character(language == .el ? "ν" : "y"))
     #expect(app.state.table?.guess?.by == 3)
+    app.handBack()
+    app.showResult()
     expectGolden(app.render(width: 80, height: 24), "summary-spy-false-claim.\(language)")
   }
 
@@ -248,6 +259,10 @@ import Testing
     app.press(.escape, .character("e"))
     expectGolden(app.render(width: 80, height: 24), "confirm-end.\(language)")
     app.press(.character(language == .el ? "ν" : "y"))
+    // Ended by hand: the game over first, which offers to take the end back.
+    app.waitOutPause()
+    expectGolden(app.render(width: 80, height: 24), "game-over-ended.\(language)")
+    app.showResult()
     expectGolden(app.render(width: 80, height: 24), "summary-ended.\(language)")
   }
 

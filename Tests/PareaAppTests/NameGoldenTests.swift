@@ -50,6 +50,7 @@ import Testing
     app.press(.enter)  // started by the next player
     #expect(app.state.table?.votes.map(\.target) == [0])
     try #require(app.state.screen.isSummary, "the accusation did not end the round: \(app.state.screen)")
+    app.showResult()
     expectGolden(app.render(width: 80, height: 24), "name-summary-\(slug).el")
   }
 }

@@ -475,6 +475,7 @@ enum StepHolder { case alive, dead, notDealt }
       _ = try app.choose(seat: thief)
     }
     #expect(app.state.screen.isSummary)
+    app.showResult()
     return app
   }
 

@@ -440,6 +440,7 @@ import PareaRules
       // The player says so in private.
       app.send(.outAnswer(.proceed))
       app.send(.outAnswer(.answer(true)))
+      app.send(.outAnswer(.proceed))  // the laptop back to the table
       app.send(.table(.dismiss))
       // The only player out: the rows above take one line each, and the role
       // goes on the line under the cause.

@@ -199,11 +199,13 @@ enum RoleBlind {
     return effects
   }
 
-  /// Whether the game is over (or left): from then on the roles are the table's to see.
+  /// Whether the game's result has been shown to the whole table (or the
+  /// game left): from then on the roles are the table's to see. A game the
+  /// rules call over is not, until then: its hand-back, its game over and
+  /// an undo from there are compared like every other frame.
   static func isOver(_ app: App) -> Bool {
     guard let table = app.state.table else { return true }
-    if case .summary = app.state.screen { return true }
-    return table.winner != nil || table.endedByHand
+    return table.resultShown
   }
 
   /// The seats whose fate became public in a run, so far: the dead, the
@@ -266,6 +268,8 @@ enum RoleBlind {
       kind += "." + name(page.stage)
     case .outAnswer(let page):
       kind += "." + name(page.stage)
+    case .summary:
+      if SummaryScreen.atGate(state) { kind += ".gameOver" }
     case .narrator:
       guard let narration = state.session?.narration else { break }
       kind += ".\(narration.mode.rawValue).\(name(narration.stage))"
@@ -524,6 +528,9 @@ enum RoleBlind {
     "narrator.parea.awake.doctor.phones",
     // The day's vote cast on the phones, and the count it opens.
     "narrator.parea.vote.phones", "narrator.parea.vote.countingFromPhones.phones",
+    // The end: a private answer handed back, the game over before its
+    // result (and an undo from there), whoever decided it.
+    "spyGuess.handBack", "outAnswer.handBack", "summary.gameOver", "summary.gameOver+undo",
   ]
 
   /// 48 plans (8 seeds × Palermo in its three modes and on the phones, Spy and Killer), 700

@@ -196,6 +196,11 @@ import Testing
     var palermo = GoldenScreenTests.palermoTable(.en)
     palermo.press(.character("e"), .character("y"))
     #expect(palermo.state.screen.isSummary)
+    // The game over, once its keys answer: the rules, and back to it.
+    palermo.waitOutPause()
+    Self.opensAndComesBack(palermo, game: "palermo", effects: [.redrawAll])
+    Self.footerOffers(palermo)
+    palermo.showResult()
     // The summary shows every role: leaving it repaints everything, as its other ways out do.
     Self.opensAndComesBack(palermo, game: "palermo", effects: [.redrawAll])
     Self.footerOffers(palermo)
@@ -203,6 +208,7 @@ import Testing
     var spy = spyTable(spy: 1)
     spy.press(.character("v"), .down, .enter, .enter)
     #expect(spy.state.screen.isSummary)
+    spy.showResult()
     spy.press(.down)
     Self.opensAndComesBack(spy, game: "spy", effects: [.redrawAll])
     spy.press(.character("h"))

@@ -111,6 +111,7 @@ import Testing
     app.send(.table(.command(.end)))
     app.send(.confirm(true))
     try #require(app.state.screen.isSummary)
+    app.send(.summary(.show))
     for _ in 0..<50 { app.send(.summary(.scroll(1))) }
     let atEnd = try #require(app.state.screen.summaryPage).scroll
     #expect(atEnd == SummaryScreen.maxScroll(state: app.state, words: app.environment.words(.en), standings: false))

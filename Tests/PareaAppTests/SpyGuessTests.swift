@@ -132,14 +132,23 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     app.send(.spyGuess(.proceed))
     #expect(app.state.confirmation == PareaApp.Confirmation(.finalGuess(claim.location)))
     var store = TestStore(app)
+    let table = try #require(store.state.screen.tableBeneath)
+    // The claimant hands the laptop back: the same page whatever the verdict.
     try store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
       try $0.session?.table?.guessLocation(claim.location, by: claim.claimant)
       $0.confirmation = nil
-      $0.keyGuard = nil
-      $0.screen = .summary(SummaryScreen())
+      $0.keyGuard = KeyPause(since: $0.clock)
+      $0.screen = .spyGuess(SpyGuessScreen(by: claim.claimant, stage: .handBack, table: table))
     }
-    let table = try #require(store.state.table)
-    #expect(Spy().winner(of: table) == claim.winner)
+    #expect(Spy().winner(of: try #require(store.state.table)) == claim.winner)
+    // In front of the table: the game over, whatever the verdict, its result not drawn.
+    store.app.waitOutPause()
+    try store.press(.enter, effects: [.redrawAll]) {
+      $0.screen = .summary(SummaryScreen())
+      $0.keyGuard = KeyPause(since: $0.clock)
+    }
+    let gameOver = store.app.screen
+    #expect(!gameOver.contains("SPIES WIN") && !gameOver.contains("LOCALS WIN"), "\(gameOver)")
   }
 }
 

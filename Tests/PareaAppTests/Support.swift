@@ -87,6 +87,25 @@ extension App {
 
   /// The screen as text at 80×24.
   var screen: String { render(width: 80, height: 24).text }
+
+  /// From a private answer's hand-back (a claimed spy's guess, a player
+  /// marked out), Enter in front of the table: to the table or the game over.
+  mutating func handBack(sourceLocation: SourceLocation = #_sourceLocation) {
+    switch state.screen {
+    case .spyGuess(let page) where page.stage == .handBack: press(.enter)
+    case .outAnswer(let page) where page.stage == .handBack: press(.enter)
+    default: Issue.record("not at a hand-back: \(state.screen)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// At the game over, Enter: the result and every role for the whole table.
+  mutating func showResult(sourceLocation: SourceLocation = #_sourceLocation) {
+    guard case .summary = state.screen, state.table?.resultShown == false else {
+      Issue.record("not at the game over: \(state.screen)", sourceLocation: sourceLocation)
+      return
+    }
+    press(.enter)
+  }
 }
 
 let sevenNames = ["Anna", "Νίκος", "Ελένη", "Bob", "Maria", "Γιώργος", "Kostas"]

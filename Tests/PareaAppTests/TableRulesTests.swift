@@ -32,6 +32,10 @@ private typealias R = Palermo.Roles
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-cop.\(language)")
     app.press(.enter)  // "I am out": a wink cannot take the Cop out
     #expect(app.state.table == before, "nothing recorded")
+    // The laptop goes back to the table first: a page that says nothing of the answer.
+    let handBack = app.render(width: 80, height: 24)
+    expectGolden(handBack, "table-killer-out-handback.\(language)", styles: true)
+    app.handBack()
     let refused = app.render(width: 80, height: 24)
     #expect(app.page?.notice?.message == "table.out.stillIn.message")
     // A citizen who says no: the same screen at the table.
@@ -43,6 +47,8 @@ private typealias R = Palermo.Roles
     expectGolden(app.render(width: 80, height: 24), "table-killer-out-citizen.\(language)")
     app.press(.escape)  // "I am not out"
     #expect(app.state.table == before, "nothing recorded")
+    #expect(app.render(width: 80, height: 24) == handBack, "the hand-back is the same whatever was answered")
+    app.handBack()
     let declined = app.render(width: 80, height: 24)
     #expect(refused.lines.dropFirst(4) == declined.lines.dropFirst(4) || refused.lines.count == declined.lines.count)
     // A citizen who says yes is out.
@@ -51,6 +57,7 @@ private typealias R = Palermo.Roles
     try app.pick(2, answeringOut: false)
     app.press(.enter, .enter)
     #expect(app.state.table?.seats[2].death == .killed)
+    app.handBack()
     #expect(app.page?.notice?.message == "table.out.done.message")
   }
 

@@ -53,7 +53,8 @@ extension App {
     if case .outAnswer = state.screen {
       send(.outAnswer(.proceed))
       send(.outAnswer(.answer(true)))
-      send(.table(.dismiss))
+      send(.outAnswer(.proceed))  // the laptop back to the table (or the game over)
+      if case .table = state.screen { send(.table(.dismiss)) }
     }
   }
 
@@ -183,11 +184,15 @@ extension App {
     // The second death in a row is recorded once the player says so: no question.
     store.app.send(.table(.pick))
     store.app.send(.outAnswer(.proceed))
+    var page = TableScreen(mode: .main, selection: index)  // the pick's row, kept on the list
+    page.notice = Notice(kind: .info, title: "table.out.done.title", message: "table.out.done.message", args: ["name": .text(store.state.table!.seats[4].name)])
     try store.send(.outAnswer(.answer(true)), effects: [.saveGame, .redrawAll]) {
       try $0.session?.table?.markDead(4, cause: .killed)
+      $0.keyGuard = KeyPause(since: $0.clock)  // the hand-back: its Enter goes to the table
+      $0.screen = .outAnswer(OutAnswerScreen(seat: 4, cause: .killed, stage: .handBack, table: page))
+    }
+    try store.send(.outAnswer(.proceed), effects: [.redrawAll]) {
       $0.keyGuard = nil
-      var page = TableScreen(mode: .main, selection: index)  // the pick's row, kept on the list
-      page.notice = Notice(kind: .info, title: "table.out.done.title", message: "table.out.done.message", args: ["name": .text($0.table!.seats[4].name)])
       $0.screen = .table(page)
     }
     #expect(store.state.table?.alive == [0, 1, 3, 5])
@@ -290,9 +295,10 @@ extension TableScreen {
     try store.press(.enter, effects: [.saveGame, .redrawAll]) {
       try $0.session?.table?.accuse(2, by: 1)
       $0.screen = .summary(SummaryScreen())
-      $0.keyGuard = nil
+      $0.keyGuard = KeyPause(since: $0.clock)  // the game over: its Enter shows every role
     }
     claimant = store.app
+    claimant.showResult()
     let table = try #require(claimant.state.table)
     #expect(Killer().winner(of: table) == Killer.killers)
     #expect(Killer().ending(of: table) == .falseAccusation(by: 1))
@@ -394,10 +400,12 @@ extension TableScreen {
     try store.app.pick(2)
     try store.app.pick(3)
     #expect(store.state.screen == .summary(SummaryScreen()))
-    #expect(store.app.screen.contains("u undo"))
-    try Self.undo(
-      &store, expecting: .voted(Accusation(by: 3, target: 2, correct: false)),
-      to: Self.undone(before, what: "the table's accusation of Ελένη"))
+    // The game over, before its result: the one place an ending is taken back.
+    store.app.waitOutPause()
+    #expect(store.app.screen.contains("u undo"), "\(store.app.screen)")
+    var expected = Self.undone(before, what: "the table's accusation of Ελένη")
+    expected.clock = store.state.clock
+    try Self.undo(&store, expecting: .voted(Accusation(by: 3, target: 2, correct: false)), to: expected)
   }
 
   @Test func aGuessFromTheSummary() throws {
@@ -409,7 +417,7 @@ extension TableScreen {
     var store = TestStore(App(state: state, configuration: configuration()))
     try Self.undo(
       &store, expecting: .guessed(LocationGuess(by: 0, location: "train", correct: false)),
-      to: Self.undone(before, what: "Anna's guess: Train"))
+      to: Self.undone(before, what: "Anna's guess of the location"))
   }
 
   @Test func endingTheGameByHand() throws {
@@ -421,7 +429,10 @@ extension TableScreen {
     #expect(store.state.table?.endedByHand == true)
     // Back on the list, on its first row (not on Γιώργος, whose death came before).
     #expect(before.screen == .table(TableScreen(mode: .main, selection: 5)))
-    try Self.undo(&store, expecting: .ended, to: Self.undone(before, what: "ending the game by hand"))
+    store.app.waitOutPause()
+    var expected = Self.undone(before, what: "ending the game by hand")
+    expected.clock = store.state.clock
+    try Self.undo(&store, expecting: .ended, to: expected)
   }
 
   @Test func nothingToUndoSaysSo() {

@@ -193,6 +193,7 @@ extension EndToEnd {
       try session.waitFor(play.text("confirm.finalGuess.title", ["location": name]))
       try play.waitForKeys()
       try session.sendKeys("y")
+      try play.handBack()
       let summary = try play.waitForSummary(winner: "spy.spies")
       #expect(summary.contains(play.text("summary.location", ["location": name])))
     }

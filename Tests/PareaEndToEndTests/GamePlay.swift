@@ -339,9 +339,35 @@ struct Driver {
     try session.waitFor(text("table.out.question"))
     try waitForKeys()
     try session.sendKeys("Enter")
+    try handBack()
     try session.waitFor(text("table.out.done.message", ["name": name]))
     try session.sendKeys("Escape")
     try waitForTable()
+  }
+
+  /// After a private answer: the page that hands the laptop back to the
+  /// table (the same whatever was answered), then Enter once it answers keys.
+  @discardableResult
+  func handBack() throws -> String {
+    let screen = try session.waitUntilSettled("the hand-back to the table") {
+      $0.contains(self.text("handBack.done")) && $0.contains(self.upper(self.text("handBack.box")))
+    }
+    try waitForKeys()
+    try session.sendKeys("Enter")
+    return screen
+  }
+
+  /// The game over, before anything of its result is drawn.
+  @discardableResult
+  func waitForGameOver() throws -> String {
+    try session.waitUntilSettled("the game over") { $0.contains(self.upper(self.text("summary.gate.title"))) }
+  }
+
+  /// At the game over, Enter once it answers keys: the result for everyone.
+  func showResult() throws {
+    try waitForGameOver()
+    try waitForKeys()
+    try session.sendKeys("Enter")
   }
 
   /// The "How?" box: the cause of the death marked a moment ago.
@@ -394,8 +420,18 @@ struct Driver {
   /// The summary with the winner's headline.
   @discardableResult
   func waitForSummary(winner side: String) throws -> String {
-    try session.waitUntilSettled("the summary says \(side) won") {
-      $0.contains(text("summary.title")) && $0.contains(upper(text("side.\(side).win")))
+    // The game over comes first, for the whole table: Enter shows the result.
+    let gate = upper(text("summary.gate.title"))
+    let winner = upper(text("side.\(side).win"))
+    let first = try session.waitUntilSettled("the game over or the summary") {
+      $0.contains(gate) || ($0.contains(self.text("summary.title")) && $0.contains(winner))
+    }
+    if first.contains(gate) {
+      try waitForKeys()
+      try session.sendKeys("Enter")
+    }
+    return try session.waitUntilSettled("the summary says \(side) won") {
+      $0.contains(self.text("summary.title")) && $0.contains(winner)
     }
   }
 

@@ -64,6 +64,7 @@ extension EndToEnd {
       try session.sendKeys("e")
       try session.waitFor(play.text("confirm.endGame.title"))
       try session.type(play.text("confirm.yes.key"))
+      try play.showResult()
       screen = try session.settled(play.text("summary.noWinner"))
       #expect(screen.contains(play.text("summary.title")))
       for seat in saved.seats {

@@ -115,6 +115,7 @@ extension Driver {
     try session.sendKeys("e")
     try session.waitFor(text("confirm.endGame.title"))
     try session.sendKeys("y")
+    try showResult()
     try session.waitUntilSettled("the results of round \(number)") {
       $0.contains(text("summary.round", ["number": "\(number)"]))
         && $0.contains(text("summary.ending.nobodyAccused"))

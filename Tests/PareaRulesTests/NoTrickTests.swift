@@ -27,28 +27,60 @@ import Testing
 private struct Move: CustomStringConvertible {
   let actor: Int?
   let name: String
+  /// Whether the move shows the game's result to the table (the game over's Enter).
+  var reveals = false
+  /// Whether the move takes the table's last step back.
+  var undoes = false
   let apply: (inout Table) throws -> Void
   var description: String { name }
+
+  init(actor: Int?, name: String, reveals: Bool = false, undoes: Bool = false, apply: @escaping (inout Table) throws -> Void) {
+    self.actor = actor
+    self.name = name
+    self.reveals = reveals
+    self.undoes = undoes
+    self.apply = apply
+  }
+
+  /// The table takes its last step back (only before the result is shown: `Table.undo`).
+  static var undo: Move { Move(actor: nil, name: "the table undoes", undoes: true) { try $0.undo() } }
+  /// The table looks at the result and every role together (`Table.showResult`).
+  static var show: Move { Move(actor: nil, name: "the table is shown the result", reveals: true) { try $0.showResult() } }
+}
+
+/// A game's moves with the table's own: undo at any moment, and at a game
+/// over (not yet shown) only undo or the result's showing.
+private func withUndo(_ moves: @escaping (Table) -> [Move]) -> (Table) -> [Move] {
+  { table in table.isOver ? [.undo, .show] : moves(table) + [.undo] }
 }
 
 /// Searches every sequence of up to `depth` moves from `table`; returns the
 /// first sequence whose last move ends the game for its actor's side outside
-/// the real rules (`isReal`), and counts the states visited.
+/// the real rules (`isReal`), or after a result someone saw was taken back
+/// ("guess, see, undo, guess again"), and counts the states visited.
+/// `endingsSeen` plays the app as it was: the deciding player saw the
+/// result at once, on their private screen, before any undo.
 private func search(
   _ table: Table, depth: Int, moves: (Table) -> [Move], isReal: (Move, Table, Table) -> Bool,
-  path: [Move] = [], visited: inout Int
+  endingsSeen: Bool = false, path: [Move] = [], seen: Bool = false, seenThenUndone: Bool = false,
+  visited: inout Int
 ) -> [Move]? {
-  guard depth > 0, table.winner == nil else { return nil }
+  guard depth > 0, !table.resultShown else { return nil }
   for move in moves(table) {
     var next = table
     do { try move.apply(&next) } catch { continue }
     visited += 1
-    if let winner = next.winner, let actor = move.actor,
-      table.rules.role(table.seats[actor].role)?.side == winner, !isReal(move, table, next)
+    let sees = seen || move.reveals || (endingsSeen && move.actor != nil && next.isOver)
+    let undone = seenThenUndone || (seen && move.undoes)
+    if let winner = next.winner, !table.isOver, let actor = move.actor,
+      table.rules.role(table.seats[actor].role)?.side == winner, !isReal(move, table, next) || undone
     {
       return path + [move]
     }
-    if let found = search(next, depth: depth - 1, moves: moves, isReal: isReal, path: path + [move], visited: &visited) {
+    if let found = search(
+      next, depth: depth - 1, moves: moves, isReal: isReal, endingsSeen: endingsSeen, path: path + [move],
+      seen: sees, seenThenUndone: undone, visited: &visited)
+    {
       return found
     }
   }
@@ -103,7 +135,7 @@ private func deals(_ roles: [RoleID]) -> [[RoleID]] {
       for roles in deals(composition) {
         let table = makeTable(game, roles)
         if let trick = search(
-          table, depth: 3, moves: Self.killerMoves, isReal: Self.killerIsReal, visited: &visited)
+          table, depth: 3, moves: withUndo(Self.killerMoves), isReal: Self.killerIsReal, visited: &visited)
         {
           Issue.record("Killer \(roles): \(trick) wins for the actor's side")
         }
@@ -167,7 +199,7 @@ private func deals(_ roles: [RoleID]) -> [[RoleID]] {
     for spies in game.allowedBadCounts(players: players) ?? 1...1 {
       for roles in deals(game.composition(for: Setup(badCount: spies), players: players)) {
         let table = makeTable(game, roles, location: "here", locationRoles: roles.map { $0 == Spy.spy ? nil : 0 })
-        let trick = search(table, depth: 3, moves: Self.spyMoves, isReal: { move, before, _ in
+        let trick = search(table, depth: 3, moves: withUndo(Self.spyMoves), isReal: { move, before, _ in
           // A spy's guess is the spies' own way to win.
           move.actor.map { before.seats[$0].role == Spy.spy } ?? true
         }, visited: &visited)
@@ -175,6 +207,35 @@ private func deals(_ roles: [RoleID]) -> [[RoleID]] {
       }
     }
     #expect(visited > 40, "only \(visited) states")
+  }
+
+  /// The search finds the trick the table found: in the app as it was, a
+  /// claimed spy saw the verdict on their own screen, could have it undone
+  /// unseen and guess again. Now nobody sees a result before the table
+  /// does, and once it has, nothing is undone: the same search finds nothing.
+  @Test func theSearchFindsTheOldGuessUndoGuess() throws {
+    let roles = [Spy.spy, Spy.local, Spy.local]
+    let table = makeTable(Spy(), roles, location: "here", locationRoles: [nil, 0, 0])
+    let isReal: (Move, Table, Table) -> Bool = { move, before, _ in move.actor.map { before.seats[$0].role == Spy.spy } ?? true }
+    var visited = 0
+    let trick = try #require(
+      search(table, depth: 3, moves: withUndo(Self.spyMoves), isReal: isReal, endingsSeen: true, visited: &visited))
+    #expect(trick.count == 3 && trick[1].undoes && trick[0].actor == 0 && trick[2].actor == 0, "\(trick)")
+    #expect(search(table, depth: 3, moves: withUndo(Self.spyMoves), isReal: isReal, visited: &visited).map(\.description) == nil)
+  }
+
+  /// Once the result is shown, the table takes nothing back and nothing more happens.
+  @Test func nothingHappensAfterTheResultIsShown() throws {
+    var table = makeTable(Spy(), [Spy.spy, Spy.local, Spy.local], location: "here", locationRoles: [nil, 0, 0])
+    #expect(throws: TableError.notAllowed) { try table.showResult() }  // not over yet
+    try table.guessLocation("elsewhere", by: 0)
+    #expect(table.isOver && !table.resultShown && table.lastStep != nil)
+    try table.showResult()
+    #expect(table.resultShown && table.lastStep == nil && table.isConsistent)
+    let shown = table
+    #expect(throws: TableError.resultShown) { try table.undo() }
+    for move in withUndo(Self.spyMoves)(table) { _ = try? move.apply(&table) }
+    #expect(table == shown)
   }
 
   // MARK: Palermo
@@ -232,7 +293,7 @@ private func deals(_ roles: [RoleID]) -> [[RoleID]] {
     var visited = 0
     for order in deals(roles) {
       let table = makeTable(game, order)
-      if let trick = search(table, depth: players == 5 ? 3 : 2, moves: Self.palermoMoves, isReal: Self.palermoIsReal, visited: &visited) {
+      if let trick = search(table, depth: players == 5 ? 3 : 2, moves: withUndo(Self.palermoMoves), isReal: Self.palermoIsReal, visited: &visited) {
         Issue.record("Palermo \(order): \(trick) wins for the actor's side")
       }
     }

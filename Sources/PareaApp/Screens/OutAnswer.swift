@@ -13,6 +13,9 @@ public struct OutAnswerScreen: Hashable, Sendable {
     case handOff
     /// The player's private answer.
     case answering
+    /// Answered: "hand the laptop back to the table", the same words
+    /// whatever the answer was (deaf for a moment when it appears: `KeyGuard`).
+    case handBack
   }
 
   /// The player marked out.
@@ -50,6 +53,7 @@ extension OutAnswerScreen: Feature {
     case (.handOff, .escape): .outAnswer(.cancel)
     case (.answering, .enter): .outAnswer(.answer(true))
     case (.answering, .escape): .outAnswer(.answer(false))
+    case (.handBack, .enter): .outAnswer(.proceed)
     default: nil
     }
   }
@@ -57,20 +61,33 @@ extension OutAnswerScreen: Feature {
   mutating func reduce(_ action: OutAnswerAction, in context: ScreenContext) -> Outcome {
     switch action {
     case .cancel:
+      guard stage == .handOff else { return .stay }
       return .go(.table(table))
     case .proceed:
-      guard stage == .handOff else { return .stay }
-      stage = .answering
-      return .stay(effects: [.redrawAll])
+      switch stage {
+      case .handOff:
+        stage = .answering
+        return .stay(effects: [.redrawAll])
+      case .handBack:
+        return TableScreen.handedBack(table, in: context)
+      case .answering:
+        return .stay
+      }
     case .answer(let out):
       guard stage == .answering, var draft = SessionDraft(context.session) else { return .stay }
       var page = table
       let outcome = page.answerOut(out, seat: seat, cause: cause, &draft, in: context)
-      return outcome.after(draft.changes).returning(to: .table(page))
+      // Whatever the answer did (nothing, a death, the game's end), the
+      // player hands the laptop back first: the table sees it together.
+      table = page
+      stage = .handBack
+      return outcome.after(draft.changes).handingBack()
     }
   }
 
-  func back(in context: ScreenContext) -> Outcome { .go(.table(table)) }
+  func back(in context: ScreenContext) -> Outcome {
+    stage == .handBack ? .stay : .go(.table(table))
+  }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     let words = context.words
@@ -79,6 +96,8 @@ extension OutAnswerScreen: Feature {
     case .handOff:
       TableScreen.drawHandOff(
         into: &canvas, name: table.seats[seat].name, game: table.game, words: words, privacy: "table.outHandOff.privacy")
+    case .handBack:
+      TableScreen.drawHandBack(into: &canvas, game: table.game, words: words)
     case .answering:
       let player = table.seats[seat]
       let (card, inner) = RoleCard.frame(for: player, table: table, into: &canvas, words: words)

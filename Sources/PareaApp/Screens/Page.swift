@@ -86,6 +86,15 @@ struct Outcome {
     return Outcome(next: .go(screen), changes: changes, effects: effects, random: random)
   }
 
+  /// The same changes and effects, staying on the private screen that asked
+  /// for them (its hand-back), with everything repainted: wherever the
+  /// outcome would have gone (the table, the game over) is for the hand-back
+  /// to go to, in front of everyone.
+  func handingBack() -> Outcome {
+    Outcome(
+      next: .stay, changes: changes, effects: effects.filter { $0 != .redrawAll } + [.redrawAll], random: random)
+  }
+
   /// The same outcome asking for `effects` after its own.
   func adding(_ effects: [Effect]) -> Outcome {
     Outcome(next: next, changes: changes, effects: self.effects + effects, random: random)

@@ -12,6 +12,9 @@ public struct SpyGuessScreen: Hashable, Sendable {
     case handOff
     /// The claimant chooses a location (the highlighted one).
     case choosing(selection: Int)
+    /// The guess is made: "hand the laptop back to the table", the same
+    /// words whatever it was (deaf for a moment when it appears: `KeyGuard`).
+    case handBack
   }
 
   /// The player who claims to be a spy.
@@ -49,6 +52,9 @@ extension SpyGuessScreen: Feature {
       case .escape: return .spyGuess(.cancel)
       default: return nil
       }
+    case .handBack:
+      // Only Enter: the guess is made, there is nothing to cancel.
+      return Shortcut(key) == .enter ? .spyGuess(.proceed) : nil
     case .choosing:
       let rows = ColumnGrid.rows(context.state.inPlay(context.locations).count)
       switch shortcut {
@@ -68,6 +74,10 @@ extension SpyGuessScreen: Feature {
   mutating func reduce(_ action: SpyGuessAction, in context: ScreenContext) -> Outcome {
     let locations = context.state.inPlay(context.locations)
     switch (action, stage) {
+    case (.proceed, .handBack):
+      return TableScreen.handedBack(table, in: context)
+    case (_, .handBack):
+      return .stay
     case (.cancel, _):
       return .go(.table(table))
     case (.proceed, .handOff):
@@ -86,16 +96,22 @@ extension SpyGuessScreen: Feature {
   }
 
   /// The final guess, confirmed: recorded and judged by the rules, which end
-  /// the round whoever made it (a local's claim is a false one).
+  /// the round whoever made it (a local's claim is a false one). The
+  /// claimant then hands the laptop back: nothing of the verdict is drawn
+  /// on this private screen (the table sees it together, `SummaryScreen`'s gate).
   mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
     guard case .finalGuess(let location) = question else { return nil }
     guard yes else { return .stay }
     var page = table
     let outcome = page.makeGuess(location, by: by, in: context)
-    return outcome.returning(to: .table(page))
+    table = page
+    stage = .handBack
+    return outcome.handingBack()
   }
 
-  func back(in context: ScreenContext) -> Outcome { .go(.table(table)) }
+  func back(in context: ScreenContext) -> Outcome {
+    stage == .handBack ? .stay : .go(.table(table))
+  }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     let state = context.state
@@ -103,6 +119,8 @@ extension SpyGuessScreen: Feature {
     switch stage {
     case .handOff:
       TableScreen.drawHandOff(into: &canvas, name: table.seats[by].name, game: table.game, words: context.words)
+    case .handBack:
+      TableScreen.drawHandBack(into: &canvas, game: table.game, words: context.words)
     case .choosing(let selection):
       TableScreen.drawLocations(
         into: &canvas, state: state, words: context.words, locations: state.inPlay(context.locations),

@@ -12,7 +12,30 @@ public struct SummaryScreen: Hashable, Sendable {
   /// Starts at the top.
   public init(standings: Bool = false) { self.standings = standings }
 
-  func action(for key: Key) -> Action? {
+  /// Whether the table is at the game over without its result shown yet:
+  /// the public gate, where nothing of the result or the roles is drawn
+  /// (DECISIONS: "An ending is public before it is shown").
+  static func atGate(_ state: AppState) -> Bool {
+    guard let table = state.table else { return false }
+    return !table.resultShown
+  }
+
+  /// Whether the gate offers to take back the game's last step: a game the
+  /// table plays by hand, with a step to take back.
+  static func gateOffersUndo(_ state: AppState) -> Bool {
+    state.session?.narration == nil && state.table?.lastStep != nil
+  }
+
+  func action(for key: Key, state: AppState) -> Action? {
+    if Self.atGate(state) {
+      switch Shortcut(key) {
+      case .enter: return .summary(.show)
+      case .letter("u"): return .summary(.undo)
+      case .letter("i"): return .openRules
+      case .escape: return .summary(.home)
+      default: return nil
+      }
+    }
     if standings {
       switch Shortcut(key) {
       // Only the keys the footer names: ending the session is `h`, and asks.
@@ -27,7 +50,6 @@ public struct SummaryScreen: Hashable, Sendable {
     switch Shortcut(key) {
     case .enter, .letter("p"): return .summary(.playAgain)
     case .letter("h"), .escape: return .summary(.home)
-    case .letter("u"): return .summary(.undo)
     case .letter("i"): return .openRules
     case .up: return .summary(.scroll(-1))
     case .down: return .summary(.scroll(1))
@@ -81,6 +103,10 @@ public struct SummaryScreen: Hashable, Sendable {
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     guard let table = state.table else { return }
+    if Self.atGate(state) {
+      drawGate(into: &canvas, state: state, table: table, words: words)
+      return
+    }
     if standings {
       drawStandings(into: &canvas, state: state, table: table, words: words)
       return
@@ -118,9 +144,42 @@ public struct SummaryScreen: Hashable, Sendable {
     canvas.footer([
       KeyHint(key: "Enter", label: words("key.playAgain")),
       KeyHint(key: "h", label: words(points == nil ? "key.home" : "key.leaveSession")),
-    ] + (state.session?.narration == nil ? [KeyHint(key: "u", label: words("key.undo"))] : [])
-      + [KeyHint(key: "i", label: words("key.rules"))]
+      KeyHint(key: "i", label: words("key.rules")),
+    ]
       + (rows.count > list.height ? [KeyHint(key: "↑↓", label: words("key.scroll"))] : []))
+  }
+
+  /// The game over, before anything of its result is drawn: the same page
+  /// whoever won and however (only the step undo would take back is named,
+  /// and the table saw it taken), for everyone to look at together.
+  private func drawGate(into canvas: inout Canvas, state: AppState, table: Table, words: Words) {
+    let bounds = canvas.bounds
+    let scored = table.rules.points(for: table) != nil
+    let round = scored ? words("summary.round", ["number": String((state.session?.roundsPlayed ?? 0) + 1)]) : ""
+    canvas.header(words, title: words.gameName(table.game) + "  ·  " + words("summary.title"), right: round)
+    let box = Rect(row: 6, column: (bounds.width - 44) / 2, width: 44, height: 3)
+    canvas.frame(box, style: Theme.accent)
+    canvas.center(words.upper(words("summary.gate.title")), row: box.row + 1, in: box, style: Theme.title)
+    var row = box.bottom + 2
+    for line in TextWidth.wrap(words("summary.gate.look"), width: 64) {
+      canvas.center(line, row: row, in: bounds)
+      row += 1
+    }
+    row += 1
+    let offersUndo = Self.gateOffersUndo(state)
+    let note: String
+    if offersUndo, let step = table.lastStep {
+      note = words("summary.gate.undo", ["what": Confirmation.describe(step, table: table, words: words)])
+    } else {
+      note = words("summary.gate.final")
+    }
+    for line in TextWidth.wrap(note, width: 64) {
+      canvas.center(line, row: row, in: bounds, style: Theme.dim)
+      row += 1
+    }
+    canvas.footer([KeyHint(key: "Enter", label: words("key.showResult"))]
+      + (offersUndo ? [KeyHint(key: "u", label: words("key.undo"))] : [])
+      + [KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.home"))])
   }
 
   /// One line of the scrolled list: its cells (column, text, width limit) and style.
@@ -279,8 +338,11 @@ public enum SummaryAction: Hashable, Sendable {
   case closeStandings
   /// Scroll the list of players.
   case scroll(Int)
-  /// Ask to take back the table's last action (back to the table).
+  /// Ask to take back the table's last action (back to the table), only
+  /// before the result is shown.
   case undo
+  /// Show the result and every role to the whole table (from the gate).
+  case show
 }
 
 extension AppState {
@@ -312,10 +374,16 @@ extension SummaryScreen: Feature {
     case .closeStandings:
       return .go(.summary(SummaryScreen()), effects: [.redrawAll])
     case .undo:
-      // The last action may have been the slip that ended the game. A
-      // narrated game has no undo: its night cannot be replayed in the open.
-      guard context.session?.narration == nil, let step = context.table?.lastStep else { return .stay }
+      // The last action may have been the slip that ended the game: it may
+      // be taken back at the gate, before anything is shown (after, the
+      // table has no last step). A narrated game has no undo: its night
+      // cannot be replayed in the open.
+      guard Self.gateOffersUndo(state), let step = context.table?.lastStep else { return .stay }
       return .ask(.undo(step))
+    case .show:
+      guard Self.atGate(state) else { return .stay }
+      scroll = 0
+      return .stay([.session(.showResult)], effects: [.saveGame, .redrawAll])
     case .scroll(let step):
       // Clamped here, not only when drawn: one step back always moves the view.
       let limit = Self.maxScroll(state: state, words: context.words, standings: standings)
@@ -341,7 +409,7 @@ extension SummaryScreen: Feature {
     return .go(after.homeScreen, [.dropSession], effects: [.saveGame, .redrawAll])
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
+  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)

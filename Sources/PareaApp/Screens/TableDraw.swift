@@ -210,6 +210,22 @@ extension TableScreen {
     ])
   }
 
+  /// After a private answer (a claimed spy's guess, a player marked out):
+  /// the laptop goes back to the table. The same page whatever was answered
+  /// and whatever it led to, so nothing shows before the table looks together.
+  static func drawHandBack(into canvas: inout Canvas, game: GameID, words: Words) {
+    let bounds = canvas.bounds
+    canvas.header(words, title: words.gameName(game))
+    canvas.center(words("handBack.done"), row: 7, in: bounds)
+    let box = Rect(row: 9, column: (bounds.width - 44) / 2, width: 44, height: 3)
+    canvas.frame(box, style: Theme.accent)
+    canvas.center(words.upper(words("handBack.box")), row: 10, in: box, style: Theme.title)
+    for (offset, line) in TextWidth.wrap(words("handBack.privacy"), width: 64).enumerated() {
+      canvas.center(line, row: 14 + offset, in: bounds, style: Theme.dim)
+    }
+    canvas.footer([KeyHint(key: "Enter", label: words("key.toTable"))])
+  }
+
   /// The private answer of a player marked out: the same frame, question,
   /// rows and keys for every role; only the words of its paragraph differ
   /// (spread over the same rows), telling a player the cause cannot take

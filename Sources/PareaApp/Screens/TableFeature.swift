@@ -330,6 +330,14 @@ extension TableScreen: Feature {
     return Self.finishIfWon(draft.table, effects: [.saveGame]).after(draft.changes)
   }
 
+  /// From a private screen's hand-back, in front of everyone: to the game
+  /// over if the game is over (its result not yet drawn), else back to the
+  /// table's page as the answer left it.
+  static func handedBack(_ page: TableScreen, in context: ScreenContext) -> Outcome {
+    if context.table?.isOver == true { return .go(.summary(SummaryScreen()), effects: [.redrawAll]) }
+    return .go(.table(page), effects: [.redrawAll])
+  }
+
   /// Goes to the summary as soon as the rules name a winner.
   private static func finishIfWon(_ table: Table, effects: [Effect]) -> Outcome {
     guard table.rules.winner(of: table) != nil else { return .stay(effects: effects) }
