@@ -151,6 +151,26 @@ public enum TextWidth {
     return lines
   }
 
+  /// One line spread to exactly `width` columns: its leading spaces kept,
+  /// its words moved apart by spaces shared out as evenly as they go (the
+  /// first gaps a space wider), so that it starts and ends where every other
+  /// justified line of `width` does. A line of one word, or one already as
+  /// wide, stays as it is.
+  public static func justify(_ line: String, width: Int) -> String {
+    let leading = String(line.prefix { $0 == " " })
+    let words = line.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: true)
+    let ink = words.reduce(of(leading)) { $0 + of($1) }
+    let gaps = words.count - 1
+    guard gaps > 0, ink + gaps < width else { return line }
+    let spaces = width - ink
+    var result = leading
+    for (index, word) in words.enumerated() {
+      result += word
+      if index < gaps { result += String(repeating: " ", count: spaces / gaps + (index < spaces % gaps ? 1 : 0)) }
+    }
+    return result
+  }
+
   /// `text` padded with spaces to exactly `width` columns (cut if longer).
   public static func pad(_ text: String, to width: Int) -> String {
     let cut = truncate(text, to: width)

@@ -149,6 +149,15 @@ import Testing
             }
           }
         }
+        // Where each row's ink starts and ends: a short description is not a narrow block.
+        for row in 0..<24 {
+          if let ink = RoleBlind.ink(canvas, row), let expected = RoleBlind.ink(reference, row),
+            abs(ink.lowerBound - expected.lowerBound) > RoleBlind.inkTolerance
+              || abs(ink.upperBound - expected.upperBound) > RoleBlind.inkTolerance
+          {
+            differences.append("row \(row)'s ink spans \(ink) where \(game.roles[0].id)'s spans \(expected)")
+          }
+        }
         #expect(differences.isEmpty, "\(game.id) \(role.id) (\(language)): \(differences.count) cells, first \(differences.prefix(3))")
       }
     }

@@ -316,9 +316,34 @@ enum RoleBlind {
           return "row \(row) holds text in one and not the other:\n  A |\(lineA)|\n  B |\(lineB)|"
         }
         if styles(a, row) != styles(b, row) { return "row \(row) is styled differently:\n  A |\(lineA)|\n  B |\(lineB)|" }
+        // The ink's outline: where the row's ink starts and ends, within a
+        // couple of columns (a short block of text is seen from across the table).
+        if let inkA = ink(a, row), let inkB = ink(b, row),
+          abs(inkA.lowerBound - inkB.lowerBound) > inkTolerance || abs(inkA.upperBound - inkB.upperBound) > inkTolerance
+        {
+          return "row \(row)'s ink spans \(inkA) and \(inkB):\n  A |\(lineA)|\n  B |\(lineB)|"
+        }
       }
       return nil
     }
+  }
+
+  /// How far apart (in columns) the ink of one row may start or end on two
+  /// screens one player reads alone: a side's name may be a few letters longer.
+  static let inkTolerance = 2
+
+  /// The columns from the first to the last inked cell of a row (a
+  /// character, or a space with a background or in reverse), nil for a
+  /// blank row. The frame every private page shares is left out: what is
+  /// measured is what is drawn inside it.
+  static func ink(_ canvas: Canvas, _ row: Int) -> ClosedRange<Int>? {
+    let inked = (0..<canvas.width).filter { column in
+      let cell = canvas[row, column]
+      guard cell.style != Theme.frame else { return false }
+      return cell.character != " " || cell.style.background != nil || cell.style.reverse
+    }
+    guard let first = inked.first, let last = inked.last else { return nil }
+    return first...last
   }
 
   /// The styles of the written cells of a row.

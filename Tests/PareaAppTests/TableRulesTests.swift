@@ -117,7 +117,8 @@ private typealias R = Palermo.Roles
     for seat in [0, 1] {
       var canvas = Canvas(width: 80, height: 24)
       RoleCard.draw(seat: seat, table: table, state: app.state, into: &canvas, words: words)
-      let text = canvas.lines.joined(separator: "\n")
+      // Justified: a run of spaces reads as one.
+      let text = canvas.lines.map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: "\n")
       #expect(text.contains(words("knowledge.noOne").prefix(20)), "\(text)")
       expectGolden(canvas, "reveal-alone-\(table.seats[seat].role.rawValue.split(separator: ".").last!).\(language)")
     }

@@ -130,9 +130,9 @@ extension EndToEnd {
       #expect(spies.count == 2, "\(dealt.seats)")
       #expect(dealt.seats.filter { $0.role == "spy.local" }.count == 4)
       let location = try #require(dealt.location)
-      let locationLine = play.text(
-        "knowledge.location", ["location": play.text("location.\(location).name")])
-      let anyLocation = play.text("knowledge.location", ["location": ""])
+      // The card lays the location out as a label and its value (read: "The location: — Zoo").
+      let locationLine = play.text("knowledge.locationLabel") + " — " + play.text("location.\(location).name")
+      let anyLocation = play.text("knowledge.locationLabel")
       try play.revealAll(dealt) { seat, card in
         let player = dealt.seats[seat]
         if player.role == "spy.spy" {
@@ -144,7 +144,7 @@ extension EndToEnd {
           #expect(card.contains(locationLine), "\(card)")
           let index = try #require(player.locationRole)
           let role = play.text("location.\(location).role.\(index + 1)")
-          #expect(card.contains(play.text("knowledge.locationRole", ["role": role])), "\(card)")
+          #expect(card.contains(play.text("knowledge.locationRoleLabel") + " — " + role), "\(card)")
           #expect(!card.contains(String(play.text("knowledge.locationUnknown").prefix { $0 != ":" })))
         }
       }

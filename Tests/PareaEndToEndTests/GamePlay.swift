@@ -208,10 +208,11 @@ struct Driver {
   /// Waits for NAME's card showing `role`.
   @discardableResult
   func waitForCard(_ name: String, role: String) throws -> String {
-    try session.waitUntilSettled("\(name)'s card (\(role))") {
+    let card = try session.waitUntilSettled("\(name)'s card (\(role))") {
       $0.contains(text("reveal.youAre")) && $0.contains(upper(roleName(role)))
         && $0.contains(upper(name))
     }
+    return Screens.asRead(card)
   }
 
   /// Every player of the first round in turn: hand-off, reveal (checked by

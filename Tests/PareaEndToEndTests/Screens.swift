@@ -4,6 +4,18 @@ import PareaLocale
 /// What the app itself says a screen looks like, to compare with what tmux
 /// shows: the backend must put every cell where the canvas has it.
 enum Screens {
+  /// A card as a person reads it: the text is justified and a player known
+  /// is joined to their role by a leader (`RoleCard.block`), so on each line
+  /// a run of spaces reads as one and a leader as the " — " of
+  /// `knowledge.player`.
+  static func asRead(_ screen: String) -> String {
+    screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.split(separator: " ", omittingEmptySubsequences: true)
+        .map { $0.allSatisfy { $0 == "·" } ? "—" : String($0) }
+        .joined(separator: " ")
+    }.joined(separator: "\n")
+  }
+
   /// The app as the executable starts it with fresh config and state folders.
   static func app(_ language: Language = .en) -> App {
     App(

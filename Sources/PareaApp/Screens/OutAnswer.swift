@@ -105,7 +105,7 @@ extension OutAnswerScreen: Feature {
       let canDie = table.rules.role(player.role)?.canDie(of: cause) != false
       let texts = [words("table.out.canDie"), words("table.out.cannotDie")]
       let rows = texts.map { TextWidth.wrap($0, width: inner.width).count }.max() ?? 1
-      for (offset, line) in RoleCard.fill(texts[canDie ? 0 : 1], rows: rows, width: inner.width).enumerated() {
+      for (offset, line) in RoleCard.block(texts[canDie ? 0 : 1], rows: rows, width: inner.width).enumerated() {
         canvas.write(line, row: inner.row + 3 + offset, column: inner.column)
       }
       canvas.footer([

@@ -86,11 +86,11 @@ enum RoleCard {
     var row = inner.row
     canvas.center(words("reveal.youAre"), row: row, in: card, style: Theme.dim)
     row += 1
-    canvas.center(words.upper(words.roleName(view.role)), row: row, in: card, style: Theme.title)
+    let layout = Layout(table: table, state: state, words: words, width: inner.width)
+    layout.drawTitle(of: view.role, row: row, in: card, into: &canvas)
     row += 1
     canvas.center(words("reveal.side", ["side": words.sideName(view.side)]), row: row, in: card, style: Theme.dim)
     row += 2
-    let layout = Layout(table: table, state: state, words: words, width: inner.width)
     var lines = layout.description(of: view.role)
     lines.append("")
     lines.append(words("knowledge.title"))
@@ -130,17 +130,38 @@ enum RoleCard {
 
     /// The rows every "You know" block takes: the most any seat needs.
     var knowledgeRows: Int {
-      table.seats.indices.map { sentences(of: $0).reduce(0) { $0 + TextWidth.wrap($1, width: width).count } }
-        .max() ?? 1
+      table.seats.indices.map { entries(of: $0).reduce(0) { $0 + lines(of: $1).count } }.max() ?? 1
     }
 
     func text(of role: RoleID) -> String {
       state.roleDescription(role, of: table.rules, words: words)
     }
 
-    /// The role's description in exactly `descriptionRows` rows.
+    /// The role's description in exactly `descriptionRows` rows, each
+    /// spread to the whole width: every role's block has one outline.
     func description(of role: RoleID) -> [String] {
-      RoleCard.fill(text(of: role), rows: descriptionRows, width: width)
+      RoleCard.block(text(of: role), rows: descriptionRows, width: width)
+    }
+
+    /// The widest role name dealt here, in capitals.
+    var nameWidth: Int {
+      Set(table.seats.map(\.role)).map { TextWidth.of(words.upper(words.roleName($0))) }.max() ?? 0
+    }
+
+    /// The role's name in capitals between two rules, as wide for every role
+    /// dealt here (the widest name and its rules), centred in `card`.
+    func drawTitle(of role: RoleID, row: Int, in card: Rect, into canvas: inout Canvas) {
+      let name = words.upper(words.roleName(role))
+      let total = nameWidth + 2 * (RoleCard.ruleWidth + 1)
+      let rules = total - TextWidth.of(name) - 2
+      let left = rules / 2
+      var column = card.column + max(0, (card.width - total) / 2)
+      // The rules in the name's own style: the bar looks the same from afar whatever the name.
+      canvas.write(String(repeating: "─", count: left), row: row, column: column, style: Theme.title)
+      column += left + 1
+      canvas.write(name, row: row, column: column, style: Theme.title)
+      column += TextWidth.of(name) + 1
+      canvas.write(String(repeating: "─", count: rules - left), row: row, column: column, style: Theme.title)
     }
 
     /// What the seat knows, one sentence per thing known (a sentence for
@@ -166,37 +187,101 @@ enum RoleCard {
       return known
     }
 
-    /// What the seat knows in exactly `knowledgeRows` rows: its last
-    /// sentence is spread over the rows left, or a sentence saying that
-    /// nobody else is known fills them.
+    /// One thing the seat knows, as the card lays it out: a player and
+    /// their role on one row (a leader between them), or a sentence.
+    enum Entry: Equatable {
+      case pair(String, String)
+      case sentence(String)
+    }
+
+    /// What the seat knows, one entry per thing known (a sentence for
+    /// knowing nobody else when that is all, or nothing more).
+    func entries(of seat: Int) -> [Entry] {
+      var known: [Entry] = []
+      for item in SeatView(seat: seat, table: table)?.knowledge ?? [] {
+        switch item {
+        case .player(let other, let role):
+          known.append(.pair("  • " + table.seats[other].name, words.roleName(role)))
+        case .knowsNoOne:
+          known.append(.sentence(words("knowledge.noOne")))
+        case .location(let location, let index):
+          known.append(.pair(words("knowledge.locationLabel"), words.locationName(location)))
+          if let index {
+            known.append(.pair(words("knowledge.locationRoleLabel"), words.locationRole(location, index)))
+          }
+        case .locationUnknown:
+          known.append(.sentence(words("knowledge.locationUnknown")))
+        }
+      }
+      if known.isEmpty { known.append(.sentence(words("knowledge.nobody"))) }
+      return known
+    }
+
+    /// What the seat knows in exactly `knowledgeRows` rows, every row
+    /// spread to the whole width: a player and their role with a leader
+    /// between them, sentences justified; the last sentence is spread over
+    /// the rows left, or a sentence saying that nobody else is known fills them.
     func knowledge(of seat: Int) -> [String] {
       let rows = knowledgeRows
-      var sentences = sentences(of: seat)
-      var lines = sentences.dropLast().flatMap { TextWidth.wrap($0, width: width) }
-      var last = sentences.removeLast()
-      if last.hasPrefix("  • ") && lines.count + 1 < rows {
+      var entries = entries(of: seat)
+      var last = entries.removeLast()
+      var lines = entries.flatMap(lines)
+      if case .pair = last, lines.count + 1 < rows {
         // A name is never split: the rows left say that nobody else is known.
-        lines.append(last)
-        last = words("knowledge.nobodyElse")
+        lines += self.lines(of: last)
+        last = .sentence(words("knowledge.nobodyElse"))
       }
-      return lines + RoleCard.fill(last, rows: max(1, rows - lines.count), width: width)
+      switch last {
+      case .pair: return lines + self.lines(of: last)
+      case .sentence(let text): return lines + RoleCard.block(text, rows: max(1, rows - lines.count), width: width)
+      }
+    }
+
+    /// An entry's rows at the whole width.
+    private func lines(of entry: Entry) -> [String] {
+      switch entry {
+      case .pair(let left, let right):
+        let dots = width - TextWidth.of(left) - TextWidth.of(right) - 2
+        guard dots > 0 else { return TextWidth.wrap(left + " " + right, width: width) }
+        return [left + " " + String(repeating: "·", count: dots) + " " + right]
+      case .sentence(let text):
+        return TextWidth.wrap(text, width: width).map { TextWidth.justify($0, width: width) }
+      }
     }
   }
 
-  /// `text` wrapped into exactly `rows` rows, as evenly as it goes: the
-  /// narrowest width at which it takes that many rows (never wider than
-  /// `width`). A text too short to fill them is followed by blank rows; the
-  /// tests hold the real texts to filling them.
+  /// The rule on each side of a role's name on its card, at its shortest.
+  static let ruleWidth = 3
+
+  /// `text` in exactly `rows` rows, each spread to exactly `width` columns
+  /// (`fill`, then `TextWidth.justify`): whatever the text, the block it
+  /// draws has one outline, so a short description does not show as a
+  /// narrow block from across the table.
+  static func block(_ text: String, rows: Int, width: Int) -> [String] {
+    fill(text, rows: rows, width: width).map { TextWidth.justify($0, width: width) }
+  }
+
+  /// `text` wrapped into exactly `rows` rows, as evenly as it goes: of the
+  /// widths (never more than `width`) at which it takes that many rows, the
+  /// one whose shortest line is the longest, so that spreading every line
+  /// to `width` (`block`) opens the narrowest gaps. A text too short to fill
+  /// them is followed by blank rows; the tests hold the real texts to
+  /// filling them.
   static func fill(_ text: String, rows: Int, width: Int) -> [String] {
     let natural = TextWidth.wrap(text, width: width)
-    if natural.count >= rows { return natural }
-    var narrow = max(1, TextWidth.of(text) / rows)
-    while narrow < width {
+    if natural.count > rows { return natural }
+    var best: (lines: [String], shortest: Int)?
+    var narrow = width
+    while narrow >= max(1, TextWidth.of(text) / rows) {
       let lines = TextWidth.wrap(text, width: narrow)
-      if lines.count == rows { return lines }
-      if lines.count < rows { break }
-      narrow += 1
+      if lines.count > rows { break }
+      if lines.count == rows {
+        let shortest = lines.map { TextWidth.of($0) }.min() ?? 0
+        if shortest > best?.shortest ?? -1 { best = (lines, shortest) }
+      }
+      narrow -= 1
     }
+    if let best { return best.lines }
     return natural + Array(repeating: "", count: rows - natural.count)
   }
 }
