@@ -175,11 +175,14 @@ public struct SeatTask: Hashable, Sendable {
     let mine = picks.belongs(to: index, round: table.round) ? picks : NightPicks()
     pick = mine.selected[seat]
     confirmed = mine.confirmed.contains(seat)
+    // The fellows' picks as they were at this seat's own last tap: a fellow's
+    // tap never changes this seat's page (DECISIONS: "Every phone is told
+    // the same things at the same moments").
     fellows =
       chooses
-      ? holders.filter { $0 != seat }.map {
-        FellowPick(seat: $0, pick: mine.selected[$0], confirmed: mine.confirmed.contains($0))
-      } : []
+      ? mine.fellowsSeen[seat]
+        ?? holders.filter { $0 != seat }.map { FellowPick(seat: $0, pick: nil, confirmed: false) }
+      : []
     answer = chooses && step.action == .check ? narration.answer : nil
   }
 
@@ -212,8 +215,9 @@ extension SeatTask.Purpose {
 /// starts again at dusk.
 ///
 /// The step's real choice is the pick of the first of its choosers to
-/// confirm (as on the laptop, one choice for all of them); the fellows see
-/// each other's picks as they go. When it reaches the narration
+/// confirm (as on the laptop, one choice for all of them); each of them
+/// sees the others' picks as they stand at its own taps (a fellow's tap
+/// never repaints another phone). When it reaches the narration
 /// (`due`) must not tell anyone who confirmed it: a step that may not
 /// wait for its choice gets it at once (its length is drawn and fixed
 /// whatever happens); a step that waits for its choice (the thieves') gets it
@@ -231,6 +235,8 @@ public struct NightPicks: Hashable, Sendable {
   public private(set) var confirmed: Set<Int>
   /// The step's choice, once one of its choosers confirmed it.
   public private(set) var choice: Int?
+  /// What each chooser saw of its fellows' picks at its own last tap.
+  public private(set) var fellowsSeen: [Int: [SeatTask.FellowPick]]
 
   /// No picks.
   public init() {
@@ -239,6 +245,7 @@ public struct NightPicks: Hashable, Sendable {
     selected = [:]
     confirmed = []
     choice = nil
+    fellowsSeen = [:]
   }
 
   /// Why a tap is refused. A refused tap changes nothing and the phone is
@@ -283,6 +290,18 @@ public struct NightPicks: Hashable, Sendable {
     guard task.candidates.contains(target) else { throw .notACandidate }
     follow(narration, table: table)
     selected[seat] = target
+    remember(for: seat, table: table, narration: narration)
+  }
+
+  /// A chooser's tap shows it its fellows' picks as they stand now; nobody
+  /// else's page changes for it.
+  private mutating func remember(for seat: Int, table: Table, narration: Narration) {
+    guard let step = narration.awakeStep(on: table) else { return }
+    let holders = Self.choosers(of: step, at: table)
+    guard holders.contains(seat) else { return }
+    fellowsSeen[seat] = holders.filter { $0 != seat }.map {
+      SeatTask.FellowPick(seat: $0, pick: selected[$0], confirmed: confirmed.contains($0))
+    }
   }
 
   /// The seat confirms its pick. The first of the step's choosers to
@@ -294,6 +313,7 @@ public struct NightPicks: Hashable, Sendable {
     guard let pick = task.pick else { throw .nothingPicked }
     follow(narration, table: table)
     confirmed.insert(seat)
+    remember(for: seat, table: table, narration: narration)
     switch task.purpose {
     case .kill, .protect, .check:
       if choice == nil && !narration.hasChosen(on: table) { choice = pick }

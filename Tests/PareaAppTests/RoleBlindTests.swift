@@ -193,6 +193,10 @@ enum RoleBlind {
       }
     case .vote(let seat, let text)? where app.state.votesOnPhones:
       effects += app.send(.phones(.message(seat: seat, text: text)))
+    case .vote(let seat, let text)? where app.state.phones.nightOnPhones && text.hasPrefix("PICK"):
+      // At night one seat's pick alone (never its confirmation, which may
+      // make the step's choice by role): it may change that seat's page only.
+      effects += app.send(.phones(.message(seat: seat, text: text)))
     default:
       break
     }
@@ -433,11 +437,29 @@ enum RoleBlind {
       return nil
     }
     for (index, step) in steps.prefix(length).enumerated() {
+      let beforeA = a.state.table.map { seatViews(a.state, table: $0) } ?? []
+      let beforeB = b.state.table.map { seatViews(b.state, table: $0) } ?? []
+      let tapping = tapped(step, a)
       let effectsA = apply(step, to: &a)
       let effectsB = apply(step, to: &b)
       if let failure = compare(a, b, effectsA, effectsB, "step \(index) (\(step))") {
         outcome.failure = failure
         return outcome
+      }
+      // Each phone is told something only when its own tap or a change for
+      // every living seat caused it, and the same seats in both deals.
+      if !isOver(a) {
+        let changedA = changedTasks(beforeA, a)
+        let changedB = changedTasks(beforeB, b)
+        let living = Set(a.state.table?.alive ?? [])
+        if changedA != changedB {
+          outcome.failure = "\(plan), step \(index) (\(step)): the phones told something differ: \(changedA.sorted()) and \(changedB.sorted())"
+          return outcome
+        }
+        if !changedA.isEmpty, !changedA.isSubset(of: tapping), !living.isSubset(of: changedA) {
+          outcome.failure = "\(plan), step \(index) (\(step)): phones \(changedA.sorted()) were told something that only the taps of \(tapping.sorted()) or a change for all \(living.sorted()) may cause"
+          return outcome
+        }
       }
       if isOver(a) { break }
       guard index % probeEvery == 0 else { continue }
@@ -459,6 +481,25 @@ enum RoleBlind {
       }
     }
     return outcome
+  }
+
+  /// The seats that tap on their phones at `step` (every living seat for
+  /// `.everyone`, one seat's pick or vote otherwise).
+  static func tapped(_ step: RoleBlindStep, _ app: App) -> Set<Int> {
+    switch step.phones {
+    case .everyone?: Set(app.state.table?.alive ?? [])
+    case .vote(let seat, _)?: [seat]
+    case nil: []
+    }
+  }
+
+  /// The seats whose phone's task or vote (what a phone shows and is sent at
+  /// night and at the vote) is not what it was before.
+  static func changedTasks(_ before: [SeatView], _ app: App) -> Set<Int> {
+    guard let table = app.state.table else { return [] }
+    let after = seatViews(app.state, table: table)
+    guard after.count == before.count else { return Set(after.indices) }
+    return Set(after.indices.filter { after[$0].task != before[$0].task || after[$0].ballot != before[$0].ballot })
   }
 
   /// What each seat's phone would show now (`SeatView`): the night's task

@@ -140,16 +140,24 @@ struct SeatViewTests {
     #expect(night.driver.table.choicesThisPhase.map(\.step) == ["thieves"])
   }
 
-  @Test("the thieves see each other's picks; the first to confirm chooses for both")
+  @Test("the thieves see each other's picks at their own taps; the first to confirm chooses for both")
   func thievesPickTogether() throws {
     var night = PhoneNight(roles: seven)
     try night.driver.run([.enter, .wait])
+    let before = night.views
     #expect(try night.tap(.select(seat: 0, target: 5)) == nil)
-    #expect(night.views[1].task?.fellows == [SeatTask.FellowPick(seat: 0, pick: 5, confirmed: false)])
+    // A tap changes the tapper's page and no other: the other thief's page
+    // would repaint by itself in front of its neighbours.
+    #expect(night.views.indices.filter { night.views[$0] != before[$0] } == [0])
+    #expect(night.views[1].task?.fellows == [SeatTask.FellowPick(seat: 0, pick: nil, confirmed: false)])
     #expect(night.views[4].task?.fellows == [])
+    // The other thief sees it at their own tap.
     #expect(try night.tap(.select(seat: 1, target: 6)) == nil)
+    #expect(night.views[1].task?.fellows == [SeatTask.FellowPick(seat: 0, pick: 5, confirmed: false)])
     #expect(try night.tap(.confirm(seat: 1)) == nil)
     #expect(night.picks.choice == 6)
+    #expect(night.views[0].task?.fellows == [SeatTask.FellowPick(seat: 1, pick: nil, confirmed: false)])
+    #expect(try night.tap(.select(seat: 0, target: 6)) == nil)
     #expect(night.views[0].task?.fellows == [SeatTask.FellowPick(seat: 1, pick: 6, confirmed: true)])
     // The other thief's confirmation locks their own pick and changes nothing.
     #expect(try night.tap(.confirm(seat: 0)) == nil)
