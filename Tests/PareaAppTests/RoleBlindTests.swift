@@ -48,9 +48,13 @@ struct RoleBlindPlan: CustomStringConvertible {
   var phoneMissing: Int?
   /// With phones, the players tap on them too (`PhoneTaps`).
   var phoneTaps = false
+  /// Palermo: the Black thief dealt too, in place of a plain citizen (the
+  /// suggested sets have two thieves only from 13 players), so that the
+  /// thieves choose together.
+  var twoThieves = false
 
   var description: String {
-    "\(game) \(narration) \(language) ×\(players) bad \(bad) seed \(seed)\(phones ? " phones" : "")"
+    "\(game) \(narration) \(language) ×\(players) bad \(bad) seed \(seed)\(phones ? " phones" : "")\(twoThieves ? " two thieves" : "")"
       + (phoneMissing.map { " without phone \($0)" } ?? "") + (phoneTaps ? " tapping" : "")
   }
 }
@@ -96,6 +100,16 @@ enum RoleBlind {
       for _ in 1..<plan.bad { app.send(.setup(.changeCount(1))) }
     }
     app.send(.setup(.deal))
+    if plan.twoThieves, var table = app.state.table,
+      let citizen = table.seats.firstIndex(where: { Palermo.Roles.citizens.contains($0.role) })
+    {
+      var seats = table.seats
+      seats[citizen].role = Palermo.Roles.blackThief
+      table = Table(game: table.rules, seats: seats, location: table.location, options: table.options)
+      var state = app.state
+      state.session?.table = table
+      app = App(state: state, configuration: configuration(plan))
+    }
     if plan.phones, let seats = app.state.table?.seats.count {
       // Every seat's phone connected (what the phones' side reports).
       let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
@@ -556,7 +570,7 @@ enum RoleBlind {
         RoleBlindPlan(
           game: "palermo", narration: .parea, language: language, players: phonePlayers,
           houseRules: phoneRules, seed: seed, phones: true, phoneMissing: seed % 2 == 0 ? Int(seed) % phonePlayers : nil,
-          phoneTaps: true))
+          phoneTaps: true, twoThieves: seed % 4 == 1))
       plans.append(
         RoleBlindPlan(
           game: "spy", language: language, players: 4 + generator.uniform(below: 4), bad: 1 + generator.uniform(below: 2),
