@@ -79,13 +79,6 @@ struct Outcome {
     Outcome(next: next, changes: changes + self.changes, effects: effects, random: random)
   }
 
-  /// The same outcome, but where it would stay it goes to `screen`: a page
-  /// over the table hands the table's page back once it is done.
-  func returning(to screen: Screen) -> Outcome {
-    guard next.isStay else { return self }
-    return Outcome(next: .go(screen), changes: changes, effects: effects, random: random)
-  }
-
   /// The same changes and effects, staying on the private screen that asked
   /// for them (its hand-back), with everything repainted: wherever the
   /// outcome would have gone (the table, the game over) is for the hand-back

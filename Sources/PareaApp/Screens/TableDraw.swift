@@ -190,40 +190,42 @@ extension TableScreen {
 
 
 
-  /// The laptop goes to whoever claims to be a spy. Nothing here depends on
-  /// the claimant's role: a spy and a local get the same screen.
-  /// "Pass the laptop to ANNA" before a private step at the table (a guess, an answer).
+  /// "Pass the laptop to ANNA" before a private step at the table (a guess,
+  /// an answer). Nothing here depends on the player's role: a spy and a
+  /// local, the Cop and a citizen get the same screen.
   static func drawHandOff(
     into canvas: inout Canvas, name: String, game: GameID, words: Words, privacy: String = "table.guessHandOff.privacy"
   ) {
-    let bounds = canvas.bounds
-    canvas.header(words, title: words.gameName(game))
-    canvas.center(words("handOff.passTo"), row: 7, in: bounds)
-    let nameBox = Rect(row: 9, column: (bounds.width - 44) / 2, width: 44, height: 3)
-    canvas.frame(nameBox, style: Theme.accent)
-    canvas.center(words.upper(name), row: 10, in: nameBox, style: Theme.title)
-    for (offset, line) in TextWidth.wrap(words(privacy, ["name": name]), width: 64).enumerated() {
-      canvas.center(line, row: 14 + offset, in: bounds, style: Theme.dim)
-    }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words("key.continue")), KeyHint(key: "Esc", label: words("key.cancel")),
-    ])
+    drawPassing(
+      into: &canvas, game: game, words: words, lead: words("handOff.passTo"), boxed: name,
+      note: words(privacy, ["name": name]),
+      footer: [KeyHint(key: "Enter", label: words("key.continue")), KeyHint(key: "Esc", label: words("key.cancel"))])
   }
 
   /// After a private answer (a claimed spy's guess, a player marked out):
   /// the laptop goes back to the table. The same page whatever was answered
   /// and whatever it led to, so nothing shows before the table looks together.
   static func drawHandBack(into canvas: inout Canvas, game: GameID, words: Words) {
+    drawPassing(
+      into: &canvas, game: game, words: words, lead: words("handBack.done"), boxed: words("handBack.box"),
+      note: words("handBack.privacy"), footer: [KeyHint(key: "Enter", label: words("key.toTable"))])
+  }
+
+  /// The laptop changing hands: a line, a framed word in capitals, a dimmed
+  /// note under it and the footer, at the same places for the hand-off and the hand-back.
+  private static func drawPassing(
+    into canvas: inout Canvas, game: GameID, words: Words, lead: String, boxed: String, note: String, footer: [KeyHint]
+  ) {
     let bounds = canvas.bounds
     canvas.header(words, title: words.gameName(game))
-    canvas.center(words("handBack.done"), row: 7, in: bounds)
+    canvas.center(lead, row: 7, in: bounds)
     let box = Rect(row: 9, column: (bounds.width - 44) / 2, width: 44, height: 3)
     canvas.frame(box, style: Theme.accent)
-    canvas.center(words.upper(words("handBack.box")), row: 10, in: box, style: Theme.title)
-    for (offset, line) in TextWidth.wrap(words("handBack.privacy"), width: 64).enumerated() {
+    canvas.center(words.upper(boxed), row: 10, in: box, style: Theme.title)
+    for (offset, line) in TextWidth.wrap(note, width: 64).enumerated() {
       canvas.center(line, row: 14 + offset, in: bounds, style: Theme.dim)
     }
-    canvas.footer([KeyHint(key: "Enter", label: words("key.toTable"))])
+    canvas.footer(footer)
   }
 
   /// The private answer of a player marked out: the same frame, question,
