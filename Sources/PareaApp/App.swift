@@ -208,13 +208,8 @@ public struct App: Sendable {
   /// What each seat's phone shows now (JSON), by seat; empty with no game dealt.
   public func phoneViews() -> [Int: String] {
     guard let table = state.table else { return [:] }
-    let words = environment.words(state.language)
     let locations = table.location == nil ? [] : environment.locations
-    var views: [Int: String] = [:]
-    for seat in table.seats.indices {
-      views[seat] = PhoneView.json(seat: seat, state: state, words: words, locations: locations)
-    }
-    return views
+    return PhoneView.views(state: state, words: environment.words(state.language), locations: locations)
   }
 }
 

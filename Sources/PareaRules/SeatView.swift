@@ -200,6 +200,20 @@ public struct SeatTask: Hashable, Sendable {
   }
 }
 
+extension SeatTask {
+  /// What any seat's task at the narration's current step may be for, and
+  /// the most fellows a chooser may have there: public (the narrator
+  /// announces the step; the roles dealt are known) and the same for every
+  /// seat, dead or alive, so a page may size itself by it. Nil when the
+  /// narration is not at a secret step.
+  public static func possible(table: Table, narration: Narration) -> (purposes: [Purpose], fellows: Int)? {
+    guard case .awake = narration.stage, let step = narration.awakeStep(on: table) else { return nil }
+    let dealt = table.seats.filter { step.roles.contains($0.role) }.count
+    let purposes: [Purpose] = table.isMeetingNight() ? [.meet, .wait] : [Purpose(step.action), .suspect]
+    return (purposes, max(0, dealt - 1))
+  }
+}
+
 extension SeatTask.Purpose {
   init(_ action: NightAction) {
     switch action {

@@ -12,10 +12,16 @@ line on standard input and reads one JSON answer a line on standard output:
   {"op": "click", "phone": "a", "id": "toggle"}
   {"op": "js", "phone": "a", "script": "return ..."}
   {"op": "shot", "phone": "a", "path": "..."}    a screenshot (PNG)
+  {"op": "width", "phone": "a", "width": 320}    the phone's screen as wide as that (CSS px)
   {"op": "close", "phone": "a"}
   {"op": "quit"}
 
 Selenium is told where chromedriver is, so it never tries to fetch a browser.
+
+Every phone records what its page's sockets receive, before the page runs:
+`window.pareaLog` holds each message with how many messages the page had
+sent (its taps and looks) when it came, so a test can tell a message the
+phone's own tap caused from one it was sent unasked.
 """
 import json
 import os
@@ -30,6 +36,28 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 phones = {}
+
+RECORDER = """
+(function () {
+  var Native = window.WebSocket, sent = 0;
+  window.pareaLog = [];
+  function Recorded(url, protocols) {
+    var socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    var send = socket.send.bind(socket);
+    socket.send = function (data) { if (!/^HELLO /.test(String(data))) sent++; return send(data); };
+    socket.addEventListener("message", function (event) { window.pareaLog.push({ sent: sent, data: String(event.data) }); });
+    return socket;
+  }
+  Recorded.prototype = Native.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { Recorded[name] = Native[name]; });
+  window.WebSocket = Recorded;
+})();
+"""
+
+
+def metrics(driver, width):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True})
 profiles = tempfile.mkdtemp(prefix="parea-phones-")
 
 
@@ -52,8 +80,8 @@ def open_phone(name, url):
     driver = webdriver.Chrome(service=Service(executable_path=chromedriver()), options=options)
     driver.set_page_load_timeout(20)
     # The visible area as a phone's, whatever the browser's own frame takes.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    metrics(driver, 390)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
     phones[name] = driver
     driver.get(url)
 
@@ -79,6 +107,8 @@ def run(command):
         return {"value": driver.execute_script(command["script"])}
     elif op == "shot":
         driver.save_screenshot(command["path"])
+    elif op == "width":
+        metrics(driver, int(command["width"]))
     elif op == "close":
         driver.quit()
         del phones[name]

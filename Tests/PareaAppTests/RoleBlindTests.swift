@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PareaCanvas
 import PareaLocale
 @testable import PareaRules
@@ -475,6 +476,19 @@ enum RoleBlind {
           return outcome
         }
       }
+      // Every phone's page sizes its blocks by the same lists (`fit`), in both deals.
+      if plan.phones, !isOver(a) {
+        let fitsA = phoneFits(a)
+        if fitsA.card.count > 1 || fitsA.task.count > 1 {
+          outcome.failure = "\(plan), step \(index) (\(step)): the phones' pages are sized by different lists: \(fitsA)"
+          return outcome
+        }
+        let fitsB = phoneFits(b)
+        if fitsA.card != fitsB.card || fitsA.task != fitsB.task {
+          outcome.failure = "\(plan), step \(index) (\(step)): the phones' pages are sized differently in the two deals"
+          return outcome
+        }
+      }
       if isOver(a) { break }
       guard index % probeEvery == 0 else { continue }
       // One key away: what any key would show next.
@@ -514,6 +528,24 @@ enum RoleBlind {
     let after = seatViews(app.state, table: table)
     guard after.count == before.count else { return Set(after.indices) }
     return Set(after.indices.filter { after[$0].task != before[$0].task || after[$0].ballot != before[$0].ballot })
+  }
+
+  /// The lists every phone's page sizes its card's and its task's blocks
+  /// by (`fit` in `PhoneView`), as the distinct values over the seats.
+  static func phoneFits(_ app: App) -> (card: Set<String>, task: Set<String>) {
+    var card: Set<String> = []
+    var task: Set<String> = []
+    func text(_ value: Any?) -> String? {
+      guard let value else { return nil }
+      guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return "?" }
+      return String(decoding: data, as: UTF8.self)
+    }
+    for json in app.phoneViews().values {
+      let view = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+      if let fit = text((view["card"] as? [String: Any])?["fit"]) { card.insert(fit) }
+      if let fit = text((view["task"] as? [String: Any])?["fit"]) { task.insert(fit) }
+    }
+    return (card, task)
   }
 
   /// What each seat's phone would show now (`SeatView`): the night's task

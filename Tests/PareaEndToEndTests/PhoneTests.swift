@@ -56,38 +56,114 @@ extension EndToEnd {
       return """
         const items = \(json);
         const role = document.getElementById('role'), text = document.getElementById('description');
-        const saved = [role.textContent, text.textContent];
+        const saved = [role.textContent, text.textContent, role.style.fontSize, text.style.width];
+        role.style.fontSize = ''; text.style.width = '';
         const over = items.filter(([name, description]) => {
           role.textContent = name; text.textContent = description;
           return role.scrollHeight > role.clientHeight + 1 || text.scrollHeight > text.clientHeight + 1;
         }).map(([name]) => name);
-        [role.textContent, text.textContent] = saved;
+        [role.textContent, text.textContent, role.style.fontSize, text.style.width] = saved;
         return over.join(', ');
         """
     }
 
-    /// A script that puts every task's prompt and every note in the task's
-    /// boxes in turn and returns those that overflow (none, or their keys).
-    static func taskFitScript(_ play: Driver) -> String {
-      var prompts: [[String]] = []
-      for purpose in ["kill", "protect", "check", "suspect", "meet", "wait"] {
-        prompts.append(["phone.task.\(purpose)", play.text("phone.task.\(purpose)")])
+    /// The widths a phone's page is measured at (CSS px): a small phone, a common one, a large one.
+    static let widths = [320, 390, 430]
+
+    /// The lines of ink a block's text takes, as a neighbour would count them.
+    static let ink = """
+      const ink = e => { const r = document.createRange(); r.selectNodeContents(e); const tops = [];
+        for (const x of r.getClientRects()) { if (x.width < 1) continue; const m = x.top + x.height / 2;
+          if (!tops.some(t => Math.abs(t - m) < 4)) tops.push(m); }
+        return tops.length; };
+      const $ = id => document.getElementById(id);
+      const over = e => { const r = document.createRange(); r.selectNodeContents(e);
+        return e.scrollHeight > e.clientHeight + 1 || r.getBoundingClientRect().width > e.clientWidth + 1; };
+      """
+
+    /// The card's blocks whose words depend on the role: the lines of each
+    /// (the name's and the side's type size too) and those that overflow.
+    static let cardLines = ink + """
+      return JSON.stringify({ width: window.innerWidth, role: ink($('role')), roleSize: getComputedStyle($('role')).fontSize,
+        side: ink($('side')), sideSize: getComputedStyle($('side')).fontSize, description: ink($('description')),
+        know: $('know').children.length + ink($('closing')), overflow: ['role', 'side', 'description'].filter(id => over($(id))) });
+      """
+
+    /// The task's blocks: the prompt's and the note's lines, and whether they overflow.
+    static let taskLines = ink + """
+      return JSON.stringify({ width: window.innerWidth, prompt: ink($('prompt')), note: ink($('note')),
+        overflow: ['prompt', 'note'].filter(id => over($(id))) });
+      """
+
+    /// `script`'s measure of a phone's page at each of `widths`, once the
+    /// page has laid itself out again at that width (the phone is left at 390).
+    static func measure(_ phones: Phones, _ phone: String, _ script: String) throws -> [String] {
+      var measures: [String] = []
+      for width in widths {
+        try phones.width(phone, width)
+        var last = ""
+        var steady = 0
+        let end = Date().addingTimeInterval(10)
+        while steady < 2 {
+          guard Date() < end else { throw HarnessError("\(phone): the page did not settle at \(width) px: \(last)") }
+          usleep(150_000)
+          let now = try phones.script(phone, script) as? String ?? ""
+          steady = now == last && now.contains("\"width\":\(width),") ? steady + 1 : 0
+          last = now
+        }
+        measures.append(last)
       }
-      var notes: [[String]] = []
-      for key in ["alone", "protect", "suspect", "meet", "wait"] { notes.append(["phone.note.\(key)", play.text("phone.note.\(key)")]) }
-      for key in ["fellowNone", "fellowPicks", "fellowChose"] {
-        notes.append(["phone.note.\(key)", play.text("phone.note.\(key)", ["name": "Maria-Christina", "pick": "Maria-Christina"])])
+      try phones.width(phone, 390)
+      return measures
+    }
+
+    /// Checks that every phone's page measures the same, and that nothing overflows.
+    static func expectOneShape(_ measures: [String: [String]], _ what: String) {
+      let first = measures.values.first ?? []
+      for (phone, measure) in measures.sorted(by: { $0.key < $1.key }) {
+        #expect(measure == first, "\(what): \(phone) measures \(measure), another \(first)")
+        #expect(!measure.contains { !$0.contains("\"overflow\":[]") }, "\(what): \(phone) overflows: \(measure)")
       }
-      let json = { (value: [[String]]) in String(decoding: try! JSONSerialization.data(withJSONObject: value), as: UTF8.self) }
-      return """
-        const prompt = document.getElementById('prompt'), note = document.querySelector('#note li');
-        const saved = [prompt.textContent, note.textContent];
-        const over = \(json(prompts)).filter(([key, text]) => { prompt.textContent = text; return prompt.scrollHeight > prompt.clientHeight + 1; })
-          .concat(\(json(notes)).filter(([key, text]) => { note.textContent = text; const box = note.parentElement; return box.scrollHeight > box.clientHeight + 1; }))
-          .map(([key]) => key);
-        [prompt.textContent, note.textContent] = saved;
-        return over.join(', ');
-        """
+    }
+
+    /// Every message a phone was sent, with how many the page had sent by then.
+    static func log(_ phones: Phones, _ phone: String) throws -> [(sent: Int, view: [String: Any])] {
+      let text = try phones.script(phone, "return JSON.stringify(window.pareaLog || [])") as? String ?? "[]"
+      let entries = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
+      return entries.compactMap { entry in
+        guard let sent = entry["sent"] as? Int, let data = entry["data"] as? String,
+          let view = try? JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any], view["welcome"] == nil
+        else { return nil }
+        return (sent, view)
+      }
+    }
+
+    /// Checks the phones' logs: a message no tap of the phone's own caused
+    /// never changes what its task says (the pick, the note, whether it is
+    /// confirmed), and every phone went through the same tasks in the same order.
+    static func expectToldAlike(_ phones: Phones, _ joined: [String]) throws {
+      var sequences: [String: [String]] = [:]
+      for phone in joined {
+        var tasks: [String] = []
+        var previous: (sent: Int, view: [String: Any])?
+        for message in try log(phones, phone) {
+          let task = message.view["task"] as? [String: Any]
+          let id = task?["id"] as? String ?? "-"
+          if tasks.last != id { tasks.append(id) }
+          if let previous, previous.sent == message.sent, let before = previous.view["task"] as? [String: Any],
+            let task, before["id"] as? String == id
+          {
+            for field in ["pick", "note", "confirmed"] {
+              #expect(
+                "\(before[field] ?? "nil")" == "\(task[field] ?? "nil")",
+                "\(phone): its task's \(field) changed with no tap of its own: \(before[field] ?? "nil") → \(task[field] ?? "nil")")
+            }
+          }
+          previous = message
+        }
+        sequences[phone] = tasks
+      }
+      #expect(Set(sequences.values).count == 1, "every phone went through the same tasks: \(sequences)")
     }
 
     /// The text beside the code, its lines joined: what the player reads there.
@@ -100,13 +176,16 @@ extension EndToEnd {
     }
 
     /// What a neighbour could make out of a phone's page: every element's
-    /// tag, id, class and box, but the lines inside the card's lists and the
-    /// player's name (which is public, and differs from seat to seat).
+    /// tag, id, class and box, but the lines inside the card's lists, the
+    /// player's name (which is public, and differs from seat to seat), the
+    /// page's hidden ruler, and the measure a fitted text is set in (its
+    /// lines are what `cardLines` and `taskLines` compare).
     static let outline = """
+      const box = e => { const r = e.getBoundingClientRect(); const fitted = ['prompt', 'note', 'description', 'closing'].includes(e.id);
+        return [fitted ? '' : Math.round(r.x), Math.round(r.y), fitted ? '' : Math.round(r.width), Math.round(r.height)].join(' '); };
       return Array.from(document.querySelectorAll('body *'))
-        .filter(e => !e.closest('#know') && !e.closest('#list') && e.id !== 'name')
-        .map(e => { const r = e.getBoundingClientRect();
-          return [e.tagName, e.id, e.className, e.hidden, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(' '); })
+        .filter(e => !e.closest('#know') && !e.closest('#list') && e.id !== 'name' && !e.hasAttribute('aria-hidden'))
+        .map(e => [e.tagName, e.id, e.className.replace(' fitted', '').replace('fitted', ''), e.hidden, box(e)].join(' '))
         .join('\\n');
       """
 
@@ -242,13 +321,15 @@ extension EndToEnd {
     }
 
     /// The page's outline during a task: every element's box and kind, but
-    /// the player's name, the pick's highlight and the words (the note's
-    /// lines inside its fixed box, the card's lists).
+    /// the player's name, the pick's highlight, the words (the card's lists),
+    /// the page's hidden ruler, and the measure of the blocks the page fits
+    /// (their lines are what `taskLines` compares).
     static let taskOutline = """
+      const box = e => { const r = e.getBoundingClientRect(); const fitted = ['prompt', 'note', 'description', 'closing'].includes(e.id);
+        return [fitted ? '' : Math.round(r.x), Math.round(r.y), fitted ? '' : Math.round(r.width), Math.round(r.height)].join(' '); };
       return Array.from(document.querySelectorAll('body *'))
-        .filter(e => e.id !== 'name' && e.tagName !== 'LI' && !e.closest('#list'))
-        .map(e => { const r = e.getBoundingClientRect();
-          return [e.tagName, e.id, e.className.replace(' picked', ''), e.hidden, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)].join(' '); })
+        .filter(e => e.id !== 'name' && !e.closest('#know') && !e.closest('#list') && !e.hasAttribute('aria-hidden'))
+        .map(e => [e.tagName, e.id, e.className.replace(' picked', '').replace(' fitted', '').replace('fitted', ''), e.hidden, box(e)].join(' '))
         .join('\\n');
       """
 
@@ -260,14 +341,23 @@ extension EndToEnd {
       defer { session.kill() }
       var play = Driver(session, language: language)
       play.language = language
-      let names = ["Anna", "Bob", "Chris", "Dora", "Eve"]
-      try play.chooseGame(1)
-      try play.addPlayers(names)
-      try session.sendKeys("Enter")
-      try play.suggestAndDeal(players: 5, first: "Anna", mode: .parea)
-      let saved = try SavedGameFile.read(from: data)
+      // Two thieves, so that they choose together; one long name, which the page's blocks must make room for.
+      let names = ["Anna", "Bob", "Chris", "Dora", "Eve", "Konstantina Papadaki"]
+      let saved = try play.dealNarrated(
+        names,
+        roles: ["palermo.redThief", "palermo.blackThief", "palermo.doctor", "palermo.citizenGeorge", "palermo.citizenMichael", "palermo.citizenJohn"],
+        mode: .parea)
       let phones = try Phones()
       let joined = try Self.joinEveryone(names, play: play, session: session, phones: phones, tag: "night-\(language)-")
+      // Every card, at three phone widths: the same lines in every block whatever the role.
+      var cards: [String: [String]] = [:]
+      for phone in joined {
+        try phones.click(phone, "toggle")
+        _ = try phones.waitText(phone, "role", "the card shows") { !$0.isEmpty }
+        cards[phone] = try Self.measure(phones, phone, Self.cardLines)
+        try phones.click(phone, "toggle")
+      }
+      Self.expectOneShape(cards, "\(language) cards")
       try session.waitFor(play.text("key.nightFalls"))
       try session.sendKeys("Enter")
       // The thieves' step: every phone has a task, the thieves' their own.
@@ -290,22 +380,26 @@ extension EndToEnd {
         let differing = zip(first, lines).filter { $0 != $1 }.map { "\($0.0) ≠ \($0.1)" }
         #expect(differing.isEmpty && first.count == lines.count, "one outline for every phone's task: \(differing)")
       }
-      // Every task's prompt and note, in this language, fits its box.
-      let overflowing = try phones.script(joined[victim], Self.taskFitScript(play)) as? String ?? "?"
-      #expect(overflowing.isEmpty, "\(language): these overflow the task: \(overflowing)")
+      // Every task's prompt and note takes the same lines on every phone, at three widths, and fits its box.
+      var tasks: [String: [String]] = [:]
+      for phone in joined { tasks[phone] = try Self.measure(phones, phone, Self.taskLines) }
+      Self.expectOneShape(tasks, "\(language) thieves' step")
       try phones.screenshot(joined[thieves[0]], "task-thief.\(language)")
       try phones.screenshot(joined[victim], "task-suspect.\(language)")
       // The thief chooses; everyone else names a suspect; all confirm.
       try Self.pickAndConfirm(phones, joined[thieves[0]], names[victim])
       #expect(try session.capture() == laptop || Screens.flat(try session.capture()).contains(play.text("narrator.phones.awake")))
       for seat in joined.indices where seat != thieves[0] {
-        try Self.pickAndConfirm(phones, joined[seat], names[thieves[0]])
+        try Self.pickAndConfirm(phones, joined[seat], names[thieves.contains(seat) ? victim : thieves[0]])
       }
       try phones.waitText(joined[victim], "toggle", "the pick is confirmed") { $0 == play.text("phone.confirmed") }
       // The Doctor's step (the same task for all again), the Doctor protects a thief.
       if let doctor {
         let task = try Self.waitTask(phones, joined[doctor], id: ids[doctor])
         #expect(task.prompt == play.text("phone.task.protect"))
+        var steps: [String: [String]] = [:]
+        for phone in joined { steps[phone] = try Self.measure(phones, phone, Self.taskLines) }
+        Self.expectOneShape(steps, "\(language) Doctor's step")
         try Self.pickAndConfirm(phones, joined[doctor], names[thieves[0]])
       }
       // The morning names the victim; the game knows it.
@@ -313,6 +407,8 @@ extension EndToEnd {
       let after = try SavedGameFile.read(from: data)
       #expect(after.seats[victim].death == "killedAtNight", "\(after.seats)")
       #expect(try phones.script(joined[victim], "return document.getElementById('task').hidden") as? Bool == true)
+      // Nothing reached a phone unasked but what reached every phone.
+      try Self.expectToldAlike(phones, joined)
     }
 
     @Test("a whole narrated game with phones, from the first scan to the summary: a player who skipped the code joins at dusk, the night is played on the phones, and so is the day's vote (a secret ballot)")
@@ -431,9 +527,11 @@ extension EndToEnd {
       let joined = try Self.joinEveryone(names, play: play, session: session, phones: phones, tag: "spy-\(language)-")
       let location = try #require(saved.location)
       let place = play.text("location.\(location).name")
+      var cards: [String: [String]] = [:]
       for (seat, phone) in joined.enumerated() {
         try phones.click(phone, "toggle")
-        let know = try phones.waitText(phone, "know", "the card shows") { !$0.isEmpty }
+        let know = try phones.waitText(phone, "closing", "the card shows") { !$0.isEmpty } + (try phones.text(phone, "know"))
+        cards[phone] = try Self.measure(phones, phone, Self.cardLines)
         let list = try phones.text(phone, "list")
         #expect(list.contains(place), "the list of locations is on every phone")
         if saved.seats[seat].role == "spy.spy" {
@@ -444,6 +542,8 @@ extension EndToEnd {
           try phones.screenshot(phone, "local.\(language)")
         }
       }
+      // The spy's card and a local's take the same lines at three widths.
+      Self.expectOneShape(cards, "\(language) Spy cards")
     }
   }
 }

@@ -7,6 +7,11 @@
 // whatever the role: only the text inside the card differs. The card's
 // blocks have fixed heights (the description's box fits the longest
 // description at its smallest type), so its outline never tells a side.
+// Inside them, every text whose words depend on the role has as many lines
+// as the longest it might hold here (`fit`: the view lists them, the same
+// list on every phone): a shorter text is set in a narrower measure,
+// centred, until it takes that many lines; a one-line name is set at the
+// size that fits the widest. So the lines of ink tell nothing either.
 // The card is hidden until the player taps, and hides again when the page
 // goes out of sight or after a minute.
 
@@ -46,24 +51,32 @@ enum PhonePage {
     #youAre, #side, #knowTitle { color: var(--dim); text-align: center; }
     #knowTitle { text-align: left; font-weight: 600; color: var(--gold); }
     #role { font-size: 1.9rem; font-weight: 800; text-align: center; color: var(--gold); line-height: 42px;
-      overflow: hidden; display: flex; align-items: center; justify-content: center; overflow-wrap: anywhere; }
+      overflow: hidden; display: flex; align-items: center; justify-content: center; white-space: nowrap; }
+    #side { white-space: nowrap; overflow: hidden; }
     #description { grid-row: 5; font-size: 1rem; line-height: 1.3; overflow: hidden; }
+    /* A small phone: the longest description in a smaller type, to fit its box. */
+    @media (max-width: 359px) { #description { font-size: .9rem; } }
     #knowBox { grid-row: 8; min-height: 0; overflow-y: auto; }
     #know { list-style: none; }
-    #know li { min-height: 1.5em; }
+    #know li { display: flex; align-items: baseline; gap: 6px; white-space: nowrap; line-height: 1.5; }
+    #know .label { overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+    #know .leader { flex: 1; min-width: 12px; border-bottom: 2px dotted var(--line); }
+    #know .value { flex: none; max-width: 70%; overflow: hidden; text-overflow: ellipsis; }
+    #closing { line-height: 1.5; }
     #list { margin-top: 8px; color: var(--dim); font-size: .95rem; }
     #list b { display: block; color: var(--ink); margin: 6px 0 2px; }
     #task { position: absolute; inset: 0; border-radius: 18px; background: var(--card); border: 2px solid var(--gold);
       padding: 16px; display: grid; grid-template-rows: 106px 1fr 5.8em; grid-template-columns: minmax(0, 1fr); gap: 10px; }
     #task[hidden] { display: none; }
-    #prompt { font-size: 1.1rem; font-weight: 600; overflow: hidden; }
+    #prompt { font-size: 1.1rem; font-weight: 600; overflow: hidden; text-align: center; }
     #choices { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-auto-rows: 48px; gap: 8px; overflow: auto; align-content: start; }
     .choice { font: inherit; font-size: 1rem; font-weight: 600; color: var(--ink); background: #2d2620; border: 2px solid var(--line);
       border-radius: 12px; padding: 0 8px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .choice.picked { border-color: var(--gold); background: #4a3b1c; }
     #task.done .choice { opacity: .55; }
     /* Four lines of the note: 4 × 1.5 × .95 × 18 px = 102.6 px, 5.7em of the task's 18 px. */
-    #note { list-style: none; color: var(--dim); font-size: .95rem; line-height: 1.5em; overflow: hidden; }
+    #note { color: var(--dim); font-size: .95rem; line-height: 1.5em; overflow: hidden; text-align: center; white-space: pre-line; }
+    .fitted { margin-left: auto; margin-right: auto; }
     footer { height: 64px; flex: none; display: flex; align-items: center; justify-content: center; }
     button { font: inherit; font-weight: 600; color: var(--bg); background: var(--gold); border: 0; border-radius: 999px;
       padding: 12px 28px; min-width: 60%; }
@@ -79,9 +92,9 @@ enum PhonePage {
         <div id="card" hidden>
           <div id="youAre"></div><div id="role"></div><div id="side"></div><div></div>
           <div id="description"></div><div></div><div id="knowTitle"></div>
-          <div id="knowBox"><ul id="know"></ul><div id="list"></div></div>
+          <div id="knowBox"><ul id="know"></ul><p id="closing"></p><div id="list"></div></div>
         </div>
-        <div id="task" hidden><div id="prompt"></div><div id="choices"></div><ul id="note"><li></li><li></li></ul></div>
+        <div id="task" hidden><div id="prompt"></div><div id="choices"></div><p id="note"></p></div>
       </div>
     </main>
     <footer><button id="toggle" type="button" disabled></button></footer>
@@ -111,6 +124,91 @@ enum PhonePage {
         text("coverText", view && view.over && view.result ? view.result : view && view.night ? words["phone.night"] : words["phone.hidden"]);
       }
       function send(message) { if (socket && socket.readyState === 1) socket.send(message); }
+      // The lines of ink an element's text takes now.
+      function inkLines(element) {
+        var range = document.createRange(); range.selectNodeContents(element);
+        var rects = range.getClientRects(), tops = [];
+        for (var i = 0; i < rects.length; i++) {
+          if (rects[i].width < 1) continue;
+          var middle = rects[i].top + rects[i].height / 2;
+          if (!tops.some(function (top) { return Math.abs(top - middle) < 4; })) tops.push(middle);
+        }
+        return tops.length;
+      }
+      // A hidden copy of a block, to measure texts in its type at any width.
+      var ruler = null, measured = {};
+      function rulerFor(style, wrap, width, value) {
+        if (!ruler) {
+          ruler = document.createElement("div");
+          ruler.setAttribute("aria-hidden", "true");
+          ruler.style.cssText = "position:absolute;left:0;top:0;visibility:hidden;height:auto;overflow:visible";
+          document.body.appendChild(ruler);
+        }
+        ruler.style.font = style.font; ruler.style.letterSpacing = style.letterSpacing;
+        ruler.style.lineHeight = style.lineHeight; ruler.style.whiteSpace = wrap;
+        ruler.style.width = width; ruler.textContent = value;
+        return ruler;
+      }
+      function lines(element, value, width) {
+        var style = getComputedStyle(element);
+        var key = [style.font, style.letterSpacing, style.whiteSpace, width, value].join("|");
+        if (measured[key] === undefined) measured[key] = inkLines(rulerFor(style, style.whiteSpace, width + "px", value));
+        return measured[key];
+      }
+      // How wide `value` is on one line in an element's type.
+      function breadth(style, value) { return rulerFor(style, "nowrap", "auto", value).getBoundingClientRect().width; }
+      // The widest of the table's names in an element's type: the name that
+      // stands for any name in what a block might say.
+      function widest(element) {
+        var names = (view && view.names) || [], best = "", most = -1, style = getComputedStyle(element);
+        names.forEach(function (name) {
+          var width = breadth(style, name);
+          if (width > most) { most = width; best = name; }
+        });
+        return best;
+      }
+      // `value` in `element`, in as many lines as the longest of `variants`
+      // takes (less `taken` lines the block has already), its measure narrowed
+      // until it does. The element must be in view.
+      function fit(element, value, variants, taken) {
+        element.style.width = ""; element.classList.remove("fitted");
+        element.textContent = value;
+        if (!variants || !variants.length || !value) return;
+        var full = element.clientWidth;
+        if (!full) return;
+        var name = widest(element);
+        var target = 0;
+        variants.forEach(function (variant) {
+          var count = typeof variant === "string" ? 0 : variant[0];
+          var text = (typeof variant === "string" ? variant : variant[1]).split("{name}").join(name).split("{pick}").join(name);
+          target = Math.max(target, count + lines(element, text, full));
+        });
+        target -= taken || 0;
+        if (lines(element, value, full) >= target) return;
+        var low = 1, high = full;
+        while (high - low > 1) {
+          var middle = (low + high) >> 1;
+          if (lines(element, value, middle) >= target) low = middle; else high = middle;
+        }
+        element.style.width = low + "px"; element.classList.add("fitted");
+      }
+      // A one-line block at the size at which the widest of `variants` fits.
+      function fitLine(element, value, variants) {
+        element.style.fontSize = "";
+        element.textContent = value;
+        var room = element.clientWidth;
+        if (!room || !variants || !variants.length) return;
+        var style = getComputedStyle(element), size = parseFloat(style.fontSize), most = 0;
+        variants.forEach(function (variant) { most = Math.max(most, breadth(style, variant)); });
+        if (most > room) element.style.fontSize = Math.floor(size * room / most * 10) / 10 + "px";
+      }
+      function fitCard() {
+        var card = view.card, fits = card.fit || {};
+        fitLine($("role"), card.role, fits.role);
+        fitLine($("side"), card.side, fits.side);
+        fit($("description"), card.description, fits.description);
+        fit($("closing"), card.closing, fits.know, card.pairs.length);
+      }
       // Every living phone gets a task of one shape at each step of a night on the phones.
       function renderTask(task) {
         $("task").hidden = !task;
@@ -120,7 +218,6 @@ enum PhonePage {
           lastTask = task.id;
           if (navigator.vibrate) navigator.vibrate(150);
         }
-        text("prompt", task.prompt);
         $("choices").dataset.task = task.id;
         $("task").className = task.confirmed ? "done" : "";
         var choices = $("choices"); choices.textContent = "";
@@ -131,8 +228,9 @@ enum PhonePage {
           button.addEventListener("click", function () { if (!task.confirmed) send("PICK " + candidate.seat); });
           choices.appendChild(button);
         });
-        var lines = $("note").children;
-        for (var i = 0; i < lines.length; i++) lines[i].textContent = task.note[i] || "";
+        var fits = task.fit || {};
+        fit($("prompt"), task.prompt, fits.prompt);
+        fit($("note"), task.note, fits.note);
       }
       function render() {
         chrome();
@@ -143,15 +241,24 @@ enum PhonePage {
         text("coverHint", view.over ? words["phone.over"] : view.out ? words["phone.out"] : "");
         var card = view.card;
         text("youAre", card.youAre); text("role", card.role); text("side", card.side);
-        text("description", card.description); text("knowTitle", card.knowTitle);
+        text("description", card.description); text("knowTitle", card.knowTitle); text("closing", card.closing);
         var list = $("know"); list.textContent = "";
-        card.know.forEach(function (line) { var item = document.createElement("li"); item.textContent = line; list.appendChild(item); });
+        card.pairs.forEach(function (pair) {
+          var item = document.createElement("li");
+          ["label", "leader", "value"].forEach(function (part, index) {
+            var span = document.createElement("span"); span.className = part;
+            if (index !== 1) span.textContent = pair[index >> 1];
+            item.appendChild(span);
+          });
+          list.appendChild(item);
+        });
         var extra = $("list"); extra.textContent = "";
         if (view.list) {
           var title = document.createElement("b"); title.textContent = view.list.title; extra.appendChild(title);
           extra.appendChild(document.createTextNode(view.list.items.join(" · ")));
         }
         $("card").hidden = !shown; $("cover").hidden = shown;
+        if (shown) fitCard();
         if (view.task) { shown = false; }
         renderTask(view.task);
       }
@@ -171,6 +278,8 @@ enum PhonePage {
         show(!shown);
       });
       $("cover").addEventListener("click", function () { show(true); });
+      // A turned phone: every block is measured again at its new width.
+      window.addEventListener("resize", function () { measured = {}; if (view) render(); });
       document.addEventListener("visibilitychange", function () {
         if (document.hidden) { show(false); } else { connect(); }
       });

@@ -29,8 +29,22 @@ enum PhoneView {
   /// The seat a phone sends for "nobody" at the vote (`PICK -1`).
   static let nobody = -1
 
+  /// What every seat's phone shows now, by seat (empty when no game is dealt).
+  static func views(state: AppState, words: Words, locations: [Location]) -> [Int: String] {
+    guard let table = state.table else { return [:] }
+    let layout = RoleCard.Layout(table: table, state: state, words: words, width: Int.max / 4)
+    let fits = Fits(table: table, state: state, layout: layout, words: words)
+    var views: [Int: String] = [:]
+    for seat in table.seats.indices {
+      views[seat] = json(seat: seat, state: state, layout: layout, fits: fits, words: words, locations: locations)
+    }
+    return views
+  }
+
   /// What `seat`'s phone shows now, or nil when no game is dealt.
-  static func json(seat: Int, state: AppState, words: Words, locations: [Location]) -> String? {
+  private static func json(
+    seat: Int, state: AppState, layout: RoleCard.Layout, fits: Fits, words: Words, locations: [Location]
+  ) -> String? {
     guard let table = state.table else { return nil }
     // The night's task only when tonight runs on the phones; the vote only when it is cast on them.
     let votes = state.votesOnPhones
@@ -39,15 +53,14 @@ enum PhoneView {
       let view = SeatView(
         seat: seat, table: table, narration: narration, picks: state.phones.picks, ballot: votes ? state.phones.ballot : nil)
     else { return nil }
-    let layout = RoleCard.Layout(table: table, state: state, words: words, width: Int.max / 4)
-    var known = layout.sentences(of: seat).map { $0.hasPrefix("  • ") ? String($0.dropFirst(4)) : $0 }
-    while known.count < max(1, view.knowledgeSlots) { known.append("") }
+    let known = Known(layout.entries(of: seat), words: words)
     var fields: [(String, String)] = [
       ("v", "1"),
       ("lang", JSON.string(state.language.rawValue)),
       ("words", wordsObject(words)),
       ("game", JSON.string(words.gameName(table.game))),
       ("name", JSON.string(view.name)),
+      ("names", JSON.array(view.names.map(JSON.string))),
       ("out", view.isAlive ? "false" : "true"),
       ("over", view.isOver ? "true" : "false"),
       (
@@ -55,10 +68,12 @@ enum PhoneView {
         JSON.object([
           ("youAre", JSON.string(words("reveal.youAre"))),
           ("role", JSON.string(words.upper(words.roleName(view.role)))),
-          ("side", JSON.string(words("reveal.side", ["side": words.sideName(view.side)]))),
+          ("side", JSON.string(sideLine(view.side, words: words))),
           ("description", JSON.string(state.roleDescription(view.role, of: table.rules, words: words))),
           ("knowTitle", JSON.string(words("knowledge.title"))),
-          ("know", JSON.array(known.map(JSON.string))),
+          ("pairs", JSON.array(known.pairs.map { JSON.array([JSON.string($0.0), JSON.string($0.1)]) })),
+          ("closing", JSON.string(known.closing)),
+          ("fit", fits.card),
         ])
       ),
     ]
@@ -75,30 +90,29 @@ enum PhoneView {
     // A night on the phones: a secret stage shows the night's page; a step, the task.
     if state.phones.nightOnPhones, let stage = state.session?.narration?.stage, stage.isSecret {
       fields.append(("night", "true"))
-      if let task = view.task { fields.append(("task", taskObject(task, round: table.round, table: table, words: words))) }
+      if let task = view.task {
+        fields.append(("task", taskObject(task, round: table.round, table: table, words: words, fit: fits.night ?? "null")))
+      }
     }
     // The day's vote on the phones: a task of the same shape.
     if let ballot = view.ballot {
-      fields.append(("task", ballotObject(ballot, opened: state.phones.votesOpened, table: table, words: words)))
+      fields.append(("task", ballotObject(ballot, opened: state.phones.votesOpened, table: table, words: words, fit: fits.ballot)))
     }
     return JSON.object(fields)
   }
 
-  /// How many lines every task's note has, whatever it says.
-  static let noteLines = 2
-
   /// A task as the page draws it: the prompt, the list (the same for every
-  /// seat), this seat's pick and whether it is confirmed, and a note of
-  /// `noteLines` lines (a fellow thief's pick, a check's answer, or a
-  /// sentence for everyone else).
-  static func taskObject(_ task: SeatTask, round: Int, table: Table, words: Words) -> String {
+  /// seat), this seat's pick and whether it is confirmed, and a note (a
+  /// fellow thief's pick, a check's answer, or a sentence for everyone
+  /// else, one line of text per thing said), with `fit`: what any seat's
+  /// prompt and note may say at this step (`Fits`).
+  static func taskObject(_ task: SeatTask, round: Int, table: Table, words: Words, fit: String) -> String {
     let name = { (seat: Int) in NarratorLines.name(seat, table) }
     var note: [String] = []
     switch task.purpose {
     case .kill:
       for fellow in task.fellows {
-        let key = fellow.confirmed ? "phone.note.fellowChose" : fellow.pick == nil ? "phone.note.fellowNone" : "phone.note.fellowPicks"
-        note.append(words(key, ["name": name(fellow.seat), "pick": fellow.pick.map(name) ?? ""]))
+        note.append(words(fellowKey(fellow), ["name": name(fellow.seat), "pick": fellow.pick.map(name) ?? ""]))
       }
       if task.fellows.isEmpty { note.append(words("phone.note.alone")) }
     case .check:
@@ -116,47 +130,157 @@ enum PhoneView {
     return taskFields(
       id: "\(round).\(task.step)", prompt: words("phone.task.\(task.purpose.rawValue)"),
       candidates: task.candidates.map { ($0, name($0)) }, pick: task.pick, confirmed: task.confirmed,
-      done: words("phone.confirmed"), note: note)
+      done: words("phone.confirmed"), note: note, fit: fit)
+  }
+
+  /// The words for a fellow thief's pick as the seat saw it.
+  private static func fellowKey(_ fellow: SeatTask.FellowPick) -> String {
+    fellow.confirmed ? "phone.note.fellowChose" : fellow.pick == nil ? "phone.note.fellowNone" : "phone.note.fellowPicks"
   }
 
   /// The day's vote as the page draws a task: the vote's candidates and
   /// nobody, the same list on every phone; the note says who will see the
   /// vote. `opened`: how many votes have gone to the phones (`PhonesState.votesOpened`).
-  static func ballotObject(_ task: BallotTask, opened: Int, table: Table, words: Words) -> String {
+  static func ballotObject(_ task: BallotTask, opened: Int, table: Table, words: Words, fit: String) -> String {
     let pick: Int? =
       switch task.pick {
       case .seat(let seat)?: seat
       case .nobody?: nobody
       case nil: nil
       }
-    let note = [
-      words(task.open ? "phone.note.voteOpen" : "phone.note.voteSecret"),
-      task.confirmed ? words("phone.note.voteCast") : "",
-    ]
+    var note = [words(task.open ? "phone.note.voteOpen" : "phone.note.voteSecret")]
+    if task.confirmed { note.append(words("phone.note.voteCast")) }
     return taskFields(
       id: "vote.\(opened).\(task.round).\(task.ties)", prompt: words(task.ties > 0 ? "phone.task.revote" : "phone.task.vote"),
       candidates: task.candidates.map { ($0, NarratorLines.name($0, table)) } + [(nobody, words("phone.vote.nobody"))],
-      pick: pick, confirmed: task.confirmed, done: words("phone.voted"), note: note)
+      pick: pick, confirmed: task.confirmed, done: words("phone.voted"), note: note, fit: fit)
   }
 
   /// A task's JSON: its id (a new one buzzes the phone), the prompt, the
   /// list, the pick, whether it is confirmed, the button's words once it
-  /// is, and the note in `noteLines` lines.
+  /// is, the note (its lines joined by line breaks) and its `fit`.
   private static func taskFields(
     id: String, prompt: String, candidates: [(seat: Int, name: String)], pick: Int?, confirmed: Bool, done: String,
-    note: [String]
+    note: [String], fit: String
   ) -> String {
-    var note = Array(note.prefix(noteLines))
-    while note.count < noteLines { note.append("") }
-    return JSON.object([
+    JSON.object([
       ("id", JSON.string(id)),
       ("prompt", JSON.string(prompt)),
       ("candidates", JSON.array(candidates.map { JSON.object([("seat", String($0.seat)), ("name", JSON.string($0.name))]) })),
       ("pick", pick.map(String.init) ?? "null"),
       ("confirmed", confirmed ? "true" : "false"),
       ("done", JSON.string(done)),
-      ("note", JSON.array(note.map(JSON.string))),
+      ("note", JSON.string(note.joined(separator: "\n"))),
+      ("fit", fit),
     ])
+  }
+
+  /// The card's side line.
+  static func sideLine(_ side: SideID, words: Words) -> String {
+    words("reveal.side", ["side": words.sideName(side)])
+  }
+
+  /// What a seat knows, as the phone's card lays it out: a player and
+  /// their role, or a label and its value, on one line each (`pairs`),
+  /// then one sentence (`closing`): the seat's own sentence, or that
+  /// nobody else is known.
+  struct Known {
+    var pairs: [(String, String)] = []
+    var closing = ""
+
+    init(_ entries: [RoleCard.Layout.Entry], words: Words) {
+      var sentences: [String] = []
+      for entry in entries {
+        switch entry {
+        case .pair(let left, let right):
+          pairs.append((left.hasPrefix("  • ") ? String(left.dropFirst(4)) : left, right))
+        case .sentence(let text): sentences.append(text)
+        }
+      }
+      closing = sentences.isEmpty ? words("knowledge.nobodyElse") : sentences.joined(separator: " ")
+    }
+  }
+
+  /// What any seat's page may hold in each block whose words depend on the
+  /// role, for the page to give the block as many lines as the longest of
+  /// them needs at the phone's width, on every phone alike (`fit` in
+  /// `PhonePage`; DECISIONS: "Every phone's page has one outline, line by
+  /// line"). Built from the table alone — the dealt roles, the step the
+  /// narrator announces, every seat's knowledge counted, never read — so
+  /// it is the same on every phone and for every way of dealing the roles.
+  /// Names go in as `{name}` and `{pick}`: the page puts the widest of the
+  /// table's names there.
+  struct Fits {
+    /// The card's: `role` and `side` (one line each, at one size), the
+    /// `description`s, and `know`: each seat's pairs counted, with its closing sentence.
+    let card: String
+    /// The night's task at the narrator's step, if any.
+    let night: String?
+    /// The vote's task.
+    let ballot: String
+
+    init(table: Table, state: AppState, layout: RoleCard.Layout, words: Words) {
+      let roles = SeatView(seat: 0, table: table)?.dealtRoles ?? []
+      var sides: [String] = []
+      for role in roles {
+        let line = sideLine(table.rules.role(role)?.side ?? SideID(""), words: words)
+        if !sides.contains(line) { sides.append(line) }
+      }
+      var know: [String] = []
+      for seat in table.seats.indices {
+        let known = Known(layout.entries(of: seat), words: words)
+        let item = JSON.array([String(known.pairs.count), JSON.string(known.closing)])
+        if !know.contains(item) { know.append(item) }
+      }
+      card = JSON.object([
+        ("role", JSON.array(roles.map { JSON.string(words.upper(words.roleName($0))) })),
+        ("side", JSON.array(sides.map(JSON.string))),
+        ("description", JSON.array(roles.map { JSON.string(state.roleDescription($0, of: table.rules, words: words)) })),
+        ("know", JSON.array(know.sorted())),
+      ])
+      let placeholders = ["name": "{name}", "pick": "{pick}"]
+      if let narration = state.session?.narration, let step = SeatTask.possible(table: table, narration: narration) {
+        var notes: [String] = []
+        for purpose in step.purposes {
+          switch purpose {
+          case .kill, .meet:
+            let keys =
+              purpose == .kill
+              ? ["phone.note.fellowNone", "phone.note.fellowPicks", "phone.note.fellowChose"] : ["phone.note.fellowMeets"]
+            for count in 0...step.fellows {
+              if count == 0 {
+                notes.append(words(purpose == .kill ? "phone.note.alone" : "phone.note.meet"))
+                continue
+              }
+              for key in keys {
+                notes.append(Array(repeating: words(key, placeholders), count: count).joined(separator: "\n"))
+              }
+            }
+          case .check:
+            notes.append(words("phone.note.check"))
+            for answer in NightAnswer.allCases {
+              notes.append(
+                words("phone.note.answer", ["name": "{name}", "answer": words.line(GameKeys.answer(answer), of: table.game)]))
+            }
+          case .protect, .suspect, .wait:
+            notes.append(words("phone.note.\(purpose.rawValue)"))
+          }
+        }
+        night = JSON.object([
+          ("prompt", JSON.array(step.purposes.map { JSON.string(words("phone.task.\($0.rawValue)")) })),
+          ("note", JSON.array(notes.map(JSON.string))),
+        ])
+      } else {
+        night = nil
+      }
+      let ballots = ["phone.note.voteSecret", "phone.note.voteOpen"].flatMap { key in
+        [words(key), words(key) + "\n" + words("phone.note.voteCast")]
+      }
+      ballot = JSON.object([
+        ("prompt", JSON.array(["phone.task.vote", "phone.task.revote"].map { JSON.string(words($0)) })),
+        ("note", JSON.array(ballots.map(JSON.string))),
+      ])
+    }
   }
 }
 
