@@ -55,58 +55,14 @@ enum GuardedMoment: Hashable {
 }
 
 extension AppState {
-  /// The guarded moment on show, if any: the one place that says which
-  /// screens choose what cannot be taken back.
+  /// The guarded moment on show, if any: a final question, or what the
+  /// screen on show says of itself (`Page.guardedMoment`).
   var guardedMoment: GuardedMoment? {
     if let question = confirmation?.question {
       if case .finalGuess = question { return .question(question) }
       return nil
     }
-    switch screen {
-    case .handOff(let page):
-      return .handOff(seat: page.seat)
-    case .table(let page):
-      switch page.mode {
-      case .pick(let purpose):
-        switch purpose {
-        case .accuse, .voteStarter: return .finalPick(purpose)
-        default: return nil
-        }
-      default: return nil
-      }
-    case .lookAgain(let page):
-      return page.stage == .asking ? .identity(seat: page.seat) : nil
-    case .spyGuess(let page):
-      switch page.stage {
-      case .handOff: return .privateHandOff(seat: page.by)
-      case .handBack: return .handBack(seat: page.by)
-      case .choosing: return nil
-      }
-    case .outAnswer(let page):
-      switch page.stage {
-      case .handOff: return .privateHandOff(seat: page.seat)
-      case .answering: return .privateAnswer(seat: page.seat)
-      case .handBack: return .handBack(seat: page.seat)
-      }
-    case .summary:
-      return SummaryScreen.atGate(self) ? .gameOver : nil
-    case .narrator(let page):
-      guard let narration = session?.narration, let table, !page.showingRoles else { return nil }
-      if let pick = page.confirming {
-        return .narratorConfirm(round: table.round, stage: narration.stage, pick: pick)
-      }
-      switch narration.stage {
-      // A night on the phones takes no key on the laptop: nothing to guard.
-      case .awake where phones.nightOnPhones: return nil
-      case .awake where narration.hasChosen(on: table): return nil
-      case .awake, .vote, .takeAlong:
-        return .narratorList(
-          round: table.round, stage: narration.stage, revoting: narration.revoting, counting: page.counting != nil)
-      default: return nil
-      }
-    default:
-      return nil
-    }
+    return screen.page.guardedMoment(in: self)
   }
 
   /// Whether `key` is held back by the guard (which then starts again).

@@ -62,6 +62,10 @@ public enum HandOffAction: Hashable, Sendable {
 }
 
 extension HandOffScreen: Feature {
+  /// The hand-off names whose turn it is, for everyone; its next key shows the role.
+  func audience(in state: AppState) -> Audience { .table }
+  func guardedMoment(in state: AppState) -> GuardedMoment? { .handOff(seat: seat) }
+
   mutating func reduce(_ action: HandOffAction, in context: ScreenContext) -> Outcome {
     guard context.table != nil else { return .stay }
     if context.state.houseRules.revealCountdown {

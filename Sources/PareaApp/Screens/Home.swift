@@ -129,6 +129,9 @@ public enum HomeAction: Hashable, Sendable {
 }
 
 extension HomeScreen: Feature {
+  func audience(in state: AppState) -> Audience { .table }
+  func guardedMoment(in state: AppState) -> GuardedMoment? { nil }
+
   mutating func reduce(_ action: HomeAction, in context: ScreenContext) -> Outcome {
     let state = context.state
     let items = Self.items(for: state)

@@ -66,6 +66,9 @@ public enum InfoAction: Hashable, Sendable {
 }
 
 extension InfoScreen: Feature {
+  func audience(in state: AppState) -> Audience { .table }
+  func guardedMoment(in state: AppState) -> GuardedMoment? { nil }
+
   mutating func reduce(_ action: InfoAction, in context: ScreenContext) -> Outcome {
     guard case .scroll(let by) = action else { return .stay }
     let state = context.state

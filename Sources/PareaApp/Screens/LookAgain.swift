@@ -53,6 +53,22 @@ public enum LookAgainAction: Hashable, Sendable {
 }
 
 extension LookAgainScreen: Feature {
+  /// "Are you ANNA?" and the countdown are the table's; the role shown again, its player's.
+  func audience(in state: AppState) -> Audience {
+    switch stage {
+    case .asking, .countdown: .table
+    case .showing: .player
+    }
+  }
+
+  /// "Are you ANNA?": its yes shows a role.
+  func guardedMoment(in state: AppState) -> GuardedMoment? {
+    switch stage {
+    case .asking: .identity(seat: seat)
+    case .countdown, .showing: nil
+    }
+  }
+
   func action(for key: Key, in context: ScreenContext) -> Action? {
     // Only the keys the footer names.
     switch (stage, Shortcut(key)) {

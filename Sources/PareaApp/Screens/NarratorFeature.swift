@@ -6,6 +6,30 @@ import PareaRules
 /// through `SessionChange.narration`, tried on a `SessionDraft` first: the
 /// cues a step gives say what to speak, what to repaint and when the game is over.
 extension NarratorScreen: Feature {
+  /// The roles on the moderator's list are the moderator's; a secret step
+  /// of the night, the awake roles'; the rest is the table's.
+  func audience(in state: AppState) -> Audience {
+    if showingRoles { return .moderator }
+    return state.session?.narration?.stage.isSecret == true ? .awake : .table
+  }
+
+  /// A list that records a choice (a night step, the vote, a kamikaze's
+  /// choice), and a choice waiting for "yes".
+  func guardedMoment(in state: AppState) -> GuardedMoment? {
+    guard let narration = state.session?.narration, let table = state.table, !showingRoles else { return nil }
+    if let pick = confirming {
+      return .narratorConfirm(round: table.round, stage: narration.stage, pick: pick)
+    }
+    switch narration.stage {
+    // A night on the phones takes no key on the laptop: nothing to guard.
+    case .awake where state.phones.nightOnPhones: return nil
+    case .awake where narration.hasChosen(on: table): return nil
+    case .awake, .vote, .takeAlong:
+      return .narratorList(round: table.round, stage: narration.stage, revoting: narration.revoting, counting: counting != nil)
+    case .dusk, .nightFalls, .asleep, .morning, .discussion, .over: return nil
+    }
+  }
+
   mutating func reduce(_ action: NarratorAction, in context: ScreenContext) -> Outcome {
     guard var draft = SessionDraft(context.session), context.session?.narration != nil else { return .stay }
     let state = context.state

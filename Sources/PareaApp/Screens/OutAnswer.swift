@@ -47,6 +47,22 @@ public enum OutAnswerAction: Hashable, Sendable {
 }
 
 extension OutAnswerScreen: Feature {
+  /// Only the answer is the player's: the hand-off and the hand-back are the table's.
+  func audience(in state: AppState) -> Audience {
+    switch stage {
+    case .handOff, .handBack: .table
+    case .answering: .player
+    }
+  }
+
+  func guardedMoment(in state: AppState) -> GuardedMoment? {
+    switch stage {
+    case .handOff: .privateHandOff(seat: seat)
+    case .answering: .privateAnswer(seat: seat)
+    case .handBack: .handBack(seat: seat)
+    }
+  }
+
   func action(for key: Key, in context: ScreenContext) -> Action? {
     switch (stage, Shortcut(key)) {
     case (.handOff, .enter): .outAnswer(.proceed)

@@ -134,17 +134,43 @@ enum Change: Hashable, Sendable {
 /// goes. What its actions do is its `Feature.reduce`.
 ///
 /// Adding a screen: a file with its state conforming to `Feature` (its
-/// action type, `reduce`, `action(for:in:)`, `draw`, `back`); a case of
-/// `Screen` with its line in `Screen.page`, `AppState.answerOnScreen` and a
+/// action type, `reduce`, `action(for:in:)`, `draw`, `back`, and who may
+/// see it and whether a key there is guarded: `audience`, `guardedMoment`,
+/// which have no default, so a screen that does not say does not compile);
+/// a case of `Screen` with its line in `Screen.page`, `AppState.answerOnScreen` and a
 /// case of `Action` with its line in `AppState.apply` (`Reducer.swift`).
 /// `ScopeTests` fails if a screen's file writes the whole state.
 protocol Page: Hashable, Sendable {
+  /// Who may see the screen now, as the app stands in `state` (the screen
+  /// on show). A private screen clears the terminal's scroll-back once it
+  /// is gone and is blanked on the way out (`AppState.showsSecret`); the
+  /// role-blind runs compare the ink of a private page's rows.
+  func audience(in state: AppState) -> Audience
+  /// The moment on this screen whose next key could choose what cannot be
+  /// taken back, if any: keys are then held back until they have been
+  /// quiet a moment (`KeyGuard.swift`).
+  func guardedMoment(in state: AppState) -> GuardedMoment?
   /// What `key` means on this screen, if anything.
   func action(for key: Key, in context: ScreenContext) -> Action?
   /// Draws the screen (the confirmation and reported problems go on top).
   func draw(into canvas: inout Canvas, in context: ScreenContext)
   /// Esc: where it goes, or the question it asks first.
   func back(in context: ScreenContext) -> Outcome
+}
+
+/// Who may see a screen while it is on show.
+enum Audience: Hashable, Sendable {
+  /// Everyone at the table.
+  case table
+  /// One player alone: a role as dealt or shown again, a private answer.
+  case player
+  /// The roles awake at a secret step of a narrated night, and nobody else.
+  case awake
+  /// The moderator alone: every role of the game.
+  case moderator
+
+  /// Whether anyone at the table must not see it.
+  var isPrivate: Bool { self != .table }
 }
 
 /// A screen that owns its state: `reduce` changes only the screen's own

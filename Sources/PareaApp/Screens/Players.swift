@@ -176,6 +176,9 @@ public enum PlayersAction: Hashable, Sendable {
 }
 
 extension PlayersScreen: Feature {
+  func audience(in state: AppState) -> Audience { .table }
+  func guardedMoment(in state: AppState) -> GuardedMoment? { nil }
+
   mutating func reduce(_ action: PlayersAction, in context: ScreenContext) -> Outcome {
     let state = context.state
     let rules = context.rules

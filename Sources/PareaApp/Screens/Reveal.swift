@@ -296,6 +296,10 @@ public enum RevealAction: Hashable, Sendable {
 }
 
 extension RevealScreen: Feature {
+  /// A role as dealt: its player's alone.
+  func audience(in state: AppState) -> Audience { .player }
+  func guardedMoment(in state: AppState) -> GuardedMoment? { nil }
+
   /// Hides the role and hands the laptop on: the next hand-off (deaf to keys
   /// for a moment, see `KeyPause`), or the table after the last.
   mutating func reduce(_ action: RevealAction, in context: ScreenContext) -> Outcome {

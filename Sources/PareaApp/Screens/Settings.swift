@@ -254,6 +254,9 @@ struct SettingValues: Hashable, Sendable {
 }
 
 extension SettingsScreen: Feature {
+  func audience(in state: AppState) -> Audience { .table }
+  func guardedMoment(in state: AppState) -> GuardedMoment? { nil }
+
   mutating func reduce(_ action: SettingsAction, in context: ScreenContext) -> Outcome {
     let settings = Self.settings
     switch action {

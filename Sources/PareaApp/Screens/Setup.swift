@@ -125,6 +125,9 @@ public enum SetupAction: Hashable, Sendable {
 }
 
 extension SetupScreen: Feature {
+  func audience(in state: AppState) -> Audience { .table }
+  func guardedMoment(in state: AppState) -> GuardedMoment? { nil }
+
   mutating func reduce(_ action: SetupAction, in context: ScreenContext) -> Outcome {
     let state = context.state
     var setup = state.setup

@@ -43,6 +43,22 @@ public enum SpyGuessAction: Hashable, Sendable {
 }
 
 extension SpyGuessScreen: Feature {
+  /// Only the choosing is the claimed spy's: the hand-off and the hand-back are the table's.
+  func audience(in state: AppState) -> Audience {
+    switch stage {
+    case .handOff, .handBack: .table
+    case .choosing: .player
+    }
+  }
+
+  func guardedMoment(in state: AppState) -> GuardedMoment? {
+    switch stage {
+    case .handOff: .privateHandOff(seat: by)
+    case .handBack: .handBack(seat: by)
+    case .choosing: nil
+    }
+  }
+
   func action(for key: Key, in context: ScreenContext) -> Action? {
     let shortcut = Shortcut(key)
     switch stage {

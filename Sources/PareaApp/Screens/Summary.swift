@@ -354,6 +354,11 @@ extension AppState {
 }
 
 extension SummaryScreen: Feature {
+  /// The game over is shown to everyone at once (DECISIONS: "An ending is public before it is shown").
+  func audience(in state: AppState) -> Audience { .table }
+  /// The gate's Enter shows every role.
+  func guardedMoment(in state: AppState) -> GuardedMoment? { Self.atGate(state) ? .gameOver : nil }
+
   mutating func reduce(_ action: SummaryAction, in context: ScreenContext) -> Outcome {
     let state = context.state
     let scored = context.table.map { $0.rules.points(for: $0) != nil } ?? false

@@ -23,6 +23,21 @@ extension AppState {
 /// what it led to: a follow-up, a verdict, a winner) and handed on in the
 /// outcome, for the top-level reducer to apply in the same order.
 extension TableScreen: Feature {
+  /// The manual table is the table's; a role shown again is `LookAgainScreen`.
+  func audience(in state: AppState) -> Audience { .table }
+
+  /// The Cop's suspect and the one who started Spy's accusation are final on Enter.
+  func guardedMoment(in state: AppState) -> GuardedMoment? {
+    switch mode {
+    case .main, .cause: return nil
+    case .pick(let purpose):
+      switch purpose {
+      case .accuse, .voteStarter: return .finalPick(purpose)
+      case .look, .markDead, .kamikaze, .accuser, .tableAccuses, .guesser: return nil
+      }
+    }
+  }
+
   mutating func reduce(_ action: TableAction, in context: ScreenContext) -> Outcome {
     guard var draft = SessionDraft(context.session) else { return .stay }
     let state = context.state

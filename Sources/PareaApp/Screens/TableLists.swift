@@ -43,6 +43,10 @@ public enum TableListAction: Hashable, Sendable {
 }
 
 extension TableListScreen: Feature {
+  /// The roles dealt in this game, or the table's lists: the table's.
+  func audience(in state: AppState) -> Audience { .table }
+  func guardedMoment(in state: AppState) -> GuardedMoment? { nil }
+
   func action(for key: Key, in context: ScreenContext) -> Action? {
     switch Shortcut(key) {
     case .letter("i"): .openRules
