@@ -28,8 +28,8 @@ extension EndToEnd {
 
       /// Whether this run can set it up: root's file needs root (to run Parea
       /// as nobody); a preloaded library cannot reach the release binary,
-      /// which is fully static (the case runs on the debug binary, in the
-      /// suite's first pass).
+      /// which is fully static (`scripts/test` runs this suite on the debug
+      /// binary too, for this case).
       var canBeSetUp: Bool {
         switch self {
         case .foreignFile: geteuid() == 0

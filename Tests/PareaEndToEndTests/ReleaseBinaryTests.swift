@@ -7,7 +7,7 @@ import Testing
   import Musl
 #endif
 
-/// `scripts/test` runs this target a second time with `PAREA_BINARY` set to the
+/// `scripts/test` runs this target on the release binary: `PAREA_BINARY` set to the
 /// release binary of `scripts/build-release` (what `scripts/play` and
 /// `make install` use) and `PAREA_RELEASE_BUILD=1`. These tests check what
 /// that build promises on top of everything the other end-to-end tests check:
