@@ -10,6 +10,14 @@
 // It changes no game state: the run loop takes its events (`takeEvents`,
 // woken through `eventDescriptor`) and tells it what each seat's phone shows
 // (`send`). See docs/DECISIONS.md, "Phones: our own small server".
+//
+// Why one file of this length: the loop, the sockets' table and every limit
+// that keeps a hostile network from holding the laptop (per address, per
+// socket, for idle and endless senders) share one thread's private state;
+// split across files, that state would have to be opened to the whole
+// module, and the attack tests read the limits in one place. The request
+// heads, the WebSocket frames and the links are in `RequestHead.swift`,
+// `Frame.swift` and `SeatLinks.swift`.
 
 /// Something that happened on the phones' side, for the run loop.
 public enum PhoneEvent: Hashable, Sendable {

@@ -7,6 +7,11 @@ import PareaCanvas
   import Musl
 #endif
 
+// Why one file of this length: every ncurses call Parea makes is here, so
+// that the terminal's state (started, restored, the alternate screen, the
+// colours, the scroll-back wipes) has one owner and its restore paths (an
+// exit, a signal, an error) can be checked against each other in one read.
+
 /// The full-screen terminal, through ncursesw: start and restore it, read keys,
 /// draw a `Canvas`. Only this type (and the executable) sees ncurses.
 ///
