@@ -45,7 +45,7 @@ let package = Package(
     // The app flow: screens as state, the pure reducer, rendering into a Canvas.
     .target(name: "PareaApp", dependencies: ["PareaCanvas", "PareaRules", "PareaLocale", "PareaQR"]),
     .testTarget(
-      name: "PareaAppTests", dependencies: ["PareaApp", "PareaCanvas", "PareaLocale", "PareaRules"],
+      name: "PareaAppTests", dependencies: ["PareaApp", "PareaCanvas", "PareaLocale", "PareaPhones", "PareaRules"],
       exclude: ["Golden"]),
     // ncursesw for Swift: a module map and a shim header (see PITFALLS.md).
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),

@@ -437,11 +437,15 @@ public final class PhoneServer: @unchecked Sendable {
     }
   }
 
+  /// The word a phone's first message starts with (the page takes it from
+  /// `PhoneMessage.Word.hello`; a test holds the two equal).
+  public static let helloWord = "HELLO"
+
   /// The first message on a socket: `HELLO <secret> <device>`.
   private func hello(_ text: String, on descriptor: Int32, now: Int64) {
     let words = text.split(separator: " ", omittingEmptySubsequences: false)
     let reply: PhoneEvent?
-    if words.count == 3, words[0] == "HELLO" {
+    if words.count == 3, words[0] == Self.helloWord {
       switch links.hello(secret: Array(words[1].utf8), device: Array(words[2].utf8)) {
       case .accepted(let seat, _):
         // The same phone again (a new page, or after a sleep): the older

@@ -1,6 +1,7 @@
 import Foundation
 import PareaCanvas
 import PareaLocale
+import PareaPhones
 @testable import PareaRules
 import Testing
 
@@ -148,6 +149,24 @@ struct PhonesTests {
     #expect(lists.count == 1)
     let words = Catalog.builtIn(.en)
     #expect(views[1]!.contains(words.text("location.train.name")))
+  }
+
+  @Test("the phones' protocol has one source: the page's script sends PhoneMessage's words, the server reads the same hello, and the laptop reads what the page sends")
+  func protocolWords() throws {
+    let page = makeApp(.en).phonePage()
+    #expect(page.contains("var say = " + PhoneMessage.words + ";"))
+    #expect(!page.contains("/*MESSAGES*/"))
+    // The page's own text names no message word: each comes from the object put in.
+    for word in PhoneMessage.Word.allCases {
+      #expect(!PhonePage.html.contains("\"\(word.rawValue)"), "the page spells \(word.rawValue) itself")
+    }
+    #expect(PhoneMessage.Word.hello.rawValue == PhoneServer.helloWord)
+    for message in [PhoneMessage.look, .pick(3), .pick(PhoneView.nobody), .confirm] {
+      #expect(PhoneMessage(message.text) == message, "\(message.text)")
+    }
+    for text in ["", "PICK", "PICK x", "PICK 1 2", "LOOK 1", "CONFIRM now", "HELLO a b", "look", "VOTE 1"] {
+      #expect(PhoneMessage(text) == nil, "\(text)")
+    }
   }
 
   @Test("the page holds the words of the laptop's language, and nothing can break out of its script")

@@ -1,7 +1,8 @@
 // The one page every phone opens: plain HTML, CSS and JavaScript, built into
 // the binary, served by Parea itself (no framework, nothing from the
 // internet). It holds no words: they come from Locales/, put in where the
-// page says /*WORDS*/ (`PhoneView.page`) and sent again with every view.
+// page says /*WORDS*/ (`PhoneView.page`) and sent again with every view; the
+// protocol's words come from `PhoneMessage`, put in where it says /*MESSAGES*/.
 //
 // Every element is there for every seat, in the same place and size,
 // whatever the role: only the text inside the card differs. The card's
@@ -102,6 +103,8 @@ enum PhonePage {
     "use strict";
     (function () {
       var words = /*WORDS*/null || {};
+      // The protocol's words (PhoneMessage.Word), put in by the laptop.
+      var say = /*MESSAGES*/null;
       var secret = (location.pathname.split("/")[2] || "").toUpperCase();
       var device = null;
       try { device = localStorage.getItem("parea-device"); } catch (e) {}
@@ -225,7 +228,7 @@ enum PhonePage {
           var button = document.createElement("button");
           button.type = "button"; button.className = "choice" + (candidate.seat === task.pick ? " picked" : "");
           button.textContent = candidate.name;
-          button.addEventListener("click", function () { if (!task.confirmed) send("PICK " + candidate.seat); });
+          button.addEventListener("click", function () { if (!task.confirmed) send(say.pick + " " + candidate.seat); });
           choices.appendChild(button);
         });
         var fits = task.fit || {};
@@ -268,13 +271,13 @@ enum PhonePage {
         if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
         if (on) {
           // Every look counts, as on the laptop.
-          send("LOOK");
+          send(say.look);
           hideTimer = setTimeout(function () { show(false); }, 60000);
         }
         render();
       }
       $("toggle").addEventListener("click", function () {
-        if (view && view.task) { if (!view.task.confirmed) send("CONFIRM"); return; }
+        if (view && view.task) { if (!view.task.confirmed) send(say.confirm); return; }
         show(!shown);
       });
       $("cover").addEventListener("click", function () { show(true); });
@@ -291,7 +294,7 @@ enum PhonePage {
         status("phone.connecting");
         var ws = new WebSocket("ws://" + location.host + "/ws");
         socket = ws;
-        ws.onopen = function () { if (socket === ws) ws.send("HELLO " + secret + " " + device); };
+        ws.onopen = function () { if (socket === ws) ws.send(say.hello + " " + secret + " " + device); };
         ws.onmessage = function (event) {
           if (socket !== ws) return;
           var message;

@@ -19,6 +19,7 @@ enum PhoneView {
   /// The page every link serves, with the words of `language` in it: the same bytes for every seat.
   static func page(words: Words, language: String) -> String {
     PhonePage.html.replacing("/*WORDS*/null", with: wordsObject(words))
+      .replacing("/*MESSAGES*/null", with: PhoneMessage.words)
       .replacing("<html lang=\"en\">", with: "<html lang=\"\(language)\">")
   }
 

@@ -133,14 +133,13 @@ extension AppState {
   /// opens on the laptop once every living player has voted.
   private mutating func phoneMessage(_ text: String, from seat: Int, environment: Environment) -> [Effect] {
     guard phones.connected.contains(seat), let table, table.seats.indices.contains(seat) else { return [] }
-    let words = text.split(separator: " ")
-    switch (words.first, words.count) {
-    case ("LOOK", 1):
+    switch PhoneMessage(text) {
+    case .look?:
       guard var draft = SessionDraft(session), (try? draft.apply(.look(seat: seat))) != nil else { return [] }
       session = draft.session
       return [.saveGame]
-    case ("PICK", 2):
-      guard let target = Int(words[1]), let narration = session?.narration else { return [] }
+    case .pick(let target)?:
+      guard let narration = session?.narration else { return [] }
       if votesOnPhones {
         let choice = target == PhoneView.nobody ? BallotChoice.nobody : .seat(target)
         try? phones.ballot.select(choice, by: seat, table: table, narration: narration)
@@ -149,7 +148,7 @@ extension AppState {
       guard phones.nightOnPhones else { return [] }
       try? phones.picks.select(target, by: seat, table: table, narration: narration)
       return handOnPhoneChoice(environment: environment)
-    case ("CONFIRM", 1):
+    case .confirm?:
       guard let narration = session?.narration else { return [] }
       if votesOnPhones {
         guard (try? phones.ballot.confirm(by: seat, table: table, narration: narration)) != nil else { return [] }
@@ -158,7 +157,7 @@ extension AppState {
       guard phones.nightOnPhones else { return [] }
       try? phones.picks.confirm(by: seat, table: table, narration: narration)
       return handOnPhoneChoice(environment: environment)
-    default:
+    case nil:
       return []
     }
   }
