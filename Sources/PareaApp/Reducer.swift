@@ -194,19 +194,43 @@ extension AppState {
     }
   }
 
-  /// The clock moved on: the screen on show keeps its time (a reveal countdown).
+  /// The clock moved on: the screen on show keeps its time (a reveal
+  /// countdown). Every screen is asked (most keep no time: `Feature.tick`'s
+  /// default changes nothing); the narrator's time runs in `tickNarration`,
+  /// also under a page opened over it.
   private mutating func tickCountdowns(now: Int64, environment: Environment) -> [Effect] {
-    switch screen {
-    case .handOff(var page):
+    func tick<F: Feature>(_ page: F, as wrap: (F) -> Screen) -> [Effect] {
+      var page = page
       let outcome = page.tick(now: now, in: context(environment))
-      screen = .handOff(page)
+      screen = wrap(page)
       return perform(outcome)
-    case .lookAgain(var page):
-      let outcome = page.tick(now: now, in: context(environment))
-      screen = .lookAgain(page)
-      return perform(outcome)
-    default: return []
     }
+    switch screen {
+    case .home(let page): return tick(page, as: Screen.home)
+    case .info(let page): return tick(page, as: Screen.info)
+    case .settings(let page): return tick(page, as: Screen.settings)
+    case .players(let page): return tick(page, as: Screen.players)
+    case .summary(let page): return tick(page, as: Screen.summary)
+    case .table(let page): return tick(page, as: Screen.table)
+    case .lookAgain(let page): return tick(page, as: Screen.lookAgain)
+    case .tableList(let page): return tick(page, as: Screen.tableList)
+    case .spyGuess(let page): return tick(page, as: Screen.spyGuess)
+    case .outAnswer(let page): return tick(page, as: Screen.outAnswer)
+    case .handOff(let page): return tick(page, as: Screen.handOff)
+    case .reveal(let page): return tick(page, as: Screen.reveal)
+    case .setup(let page): return tick(page, as: Screen.setup)
+    case .narrator: return []
+    }
+  }
+
+  /// `action` on the narrator's page, on show or under a page over it (its
+  /// page is put back where it waits): how the phones' side hands the
+  /// narrator what the phones decided, without touching its fields.
+  mutating func reduceNarrator(_ action: NarratorAction, environment: Environment) -> [Effect] {
+    guard var page = screen.narratorBeneath else { return [] }
+    let outcome = page.reduce(action, in: context(environment))
+    screen.narratorBeneath = page
+    return perform(outcome)
   }
 
   /// The narration's time, on the narrator on show or under a page over it
@@ -291,7 +315,8 @@ extension AppState {
           args: ["file": .text(file)]))
       return []
     case .moderatorRoles: return []  // asked and answered by the narrator
-    default: break
+    case .undoNight: return []  // asked and answered by the narrator
+    case .abandonGame, .endGame, .discardSavedGame, .leaveSession: break  // the app's own, below
     }
     guard yes else { return [] }
     switch question {

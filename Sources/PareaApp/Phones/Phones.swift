@@ -152,7 +152,7 @@ extension AppState {
       guard let narration = session?.narration else { return [] }
       if votesOnPhones {
         guard (try? phones.ballot.confirm(by: seat, table: table, narration: narration)) != nil else { return [] }
-        return openPhonesCount(table: table, narration: narration)
+        return openPhonesCount(table: table, narration: narration, environment: environment)
       }
       guard phones.nightOnPhones else { return [] }
       try? phones.picks.confirm(by: seat, table: table, narration: narration)
@@ -164,7 +164,7 @@ extension AppState {
 
   /// Gives the narration the step's choice from the phones once it is due (`NightPicks.due`).
   mutating func handOnPhoneChoice(environment: Environment) -> [Effect] {
-    guard phones.nightOnPhones, let table, let narration = session?.narration, var page = screen.narratorBeneath
+    guard phones.nightOnPhones, let table, let narration = session?.narration, screen.narratorBeneath != nil
     else { return [] }
     let choice: Int?
     if let due = phones.picks.due(table: table, narration: narration, present: phones.connected) {
@@ -174,9 +174,7 @@ extension AppState {
     } else {
       return []
     }
-    let outcome = page.reduce(.phoneChoice(choice), in: context(environment))
-    screen.narratorBeneath = page
-    return perform(outcome)
+    return reduceNarrator(.phoneChoice(choice), environment: environment)
   }
 
   /// Whether the day's vote is cast on the phones now (`PhonesState.voteOnPhones`,
@@ -216,18 +214,11 @@ extension AppState {
 
   /// Once every living player has voted on their phone, the narrator's
   /// count opens with the phones' votes in it, for the table to record
-  /// (Enter, then yes) as it records a count of hands. Not over what the
-  /// laptop is in the middle of (a question, a count by hand, choosing who
-  /// looks): its list then offers the phones' votes (`NarratorScreen`'s count entry).
-  private mutating func openPhonesCount(table: Table, narration: Narration) -> [Effect] {
-    guard let hands = phonesCount, var page = screen.narratorBeneath,
-      page.confirming == nil, page.counting == nil, !page.picking
-    else { return [] }
-    page.counting = hands
-    page.countedOnPhones = true
-    page.selection = 0
-    screen.narratorBeneath = page
-    return []
+  /// (Enter, then yes) as it records a count of hands
+  /// (`NarratorAction.phonesCounted`: the narrator decides whether it can open now).
+  private mutating func openPhonesCount(table: Table, narration: Narration, environment: Environment) -> [Effect] {
+    guard let hands = phonesCount else { return [] }
+    return reduceNarrator(.phonesCounted(hands), environment: environment)
   }
 
   /// After every action: tonight's way is decided as night falls (on the

@@ -79,6 +79,11 @@ public enum NarratorAction: Hashable, Sendable {
   /// The phones chose for the step awake (a night on the phones), or, nil,
   /// the step passes without a choice (its roles' phones went away).
   case phoneChoice(Int?)
+  /// Every living player has voted on their phone: the count opens with
+  /// these hands in it (in the order of the vote's candidates), unless the
+  /// laptop is in the middle of something (a question, a count by hand,
+  /// choosing who looks), where its list then offers the phones' votes.
+  case phonesCounted([Int])
   /// Enter: ask to confirm the highlighted entry, or go on from a stage that waits.
   case select
   /// Yes to the entry being confirmed.

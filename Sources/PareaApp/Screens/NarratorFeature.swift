@@ -142,6 +142,11 @@ extension NarratorScreen: Feature {
       // with nothing on the laptop's screen to tell it came.
       guard state.phones.nightOnPhones, case .awake? = state.session?.narration?.stage else { break }
       attempt(seat.map { .choose(seat: $0, now: state.clock) } ?? .pass(now: state.clock))
+    case .phonesCounted(let hands):
+      guard confirming == nil, counting == nil, !picking else { break }
+      counting = hands
+      countedOnPhones = true
+      selection = 0
     case .cancel:
       confirming = nil
     case .toggleTimer:
