@@ -265,6 +265,21 @@ extension AppState {
     return outcome.effects
   }
 
+  /// Applies `change` to the game in play; a refusal is said (the game
+  /// stays as it was), never dropped. Whether it went through.
+  @discardableResult
+  private mutating func apply(session change: SessionChange) -> Bool {
+    guard session != nil else { return false }
+    do {
+      try session?.apply(change)
+      return true
+    } catch {
+      let notice = Notice(kind: .error, title: "session.refused.title", message: "session.refused.message")
+      if !notices.contains(notice) { notices.append(notice) }
+      return false
+    }
+  }
+
   /// The one place a screen's change to the rest of the app is written.
   mutating func apply(_ change: Change) {
     switch change {
@@ -283,8 +298,16 @@ extension AppState {
     case .setup(let chosen): setup = chosen
     case .startSession(let dealt): session = dealt
     case .session(let change):
-      // Refused: the screen foresaw it on its draft and asked for nothing else.
-      _ = try? session?.apply(change)
+      apply(session: change)
+    case .edit(let edit):
+      // The screen's draft, taken as it is: applied once. Only if the game
+      // moved on since the draft began (an earlier change of the same
+      // outcome) are its changes played again on the game as it is now.
+      if session == edit.base {
+        session = edit.result
+      } else {
+        for step in edit.steps where !apply(session: step) { break }
+      }
     case .dropSession: session = nil
     case .closeRound:
       session?.closeRound()

@@ -186,22 +186,44 @@ extension GameSession {
   }
 }
 
+/// A screen's edit of the game in play, applied once by the top-level
+/// reducer (`AppState.apply(_ change:)`): the session it started from, what
+/// its changes made of it, and the changes themselves, replayed only if the
+/// app's session is no longer the one the screen started from.
+struct SessionEdit: Hashable, Sendable {
+  /// The session the screen's draft started from.
+  let base: GameSession
+  /// The session as the draft's changes left it.
+  let result: GameSession
+  /// The changes, in order.
+  let steps: [SessionChange]
+}
+
 /// The game in play as a screen's changes leave it: each change is applied
-/// here at once (so the screen sees what it leads to) and kept, for the
-/// top-level reducer to apply to the app's session in the same order.
+/// here at once (so the screen sees what it leads to), and the whole edit
+/// goes to the top-level reducer as one change (`changes`), which takes the
+/// result as it is.
 struct SessionDraft {
+  /// The session the draft started from.
+  private let base: GameSession
   /// The session with the changes so far.
   private(set) var session: GameSession
   /// Its dealt table as the changes leave it.
   private(set) var table: Table
   /// The changes so far, in order (refused ones are not kept).
-  private(set) var changes: [Change] = []
+  private(set) var steps: [SessionChange] = []
 
   /// A draft of `session`, if it has a dealt table.
   init?(_ session: GameSession?) {
     guard let session, let table = session.table else { return nil }
+    base = session
     self.session = session
     self.table = table
+  }
+
+  /// The edit for the app to apply: one change, or none when nothing changed.
+  var changes: [Change] {
+    steps.isEmpty ? [] : [.edit(SessionEdit(base: base, result: session, steps: steps))]
   }
 
   /// Applies `change`, keeping it; a refused change changes nothing and is not kept.
@@ -209,7 +231,7 @@ struct SessionDraft {
   mutating func apply(_ change: SessionChange) throws(SessionRefusal) -> SessionResult {
     let result = try session.apply(change)
     if let table = session.table { self.table = table }
-    changes.append(.session(change))
+    steps.append(change)
     return result
   }
 }

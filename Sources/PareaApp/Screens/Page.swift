@@ -113,6 +113,8 @@ enum Change: Hashable, Sendable {
   case startSession(GameSession)
   /// An action on the game in play.
   case session(SessionChange)
+  /// A screen's draft of the game in play, taken as it is (`SessionDraft`).
+  case edit(SessionEdit)
   /// The game in play, scores and all, is dropped.
   case dropSession
   /// The round on the summary closes: its points join the session's scores;
