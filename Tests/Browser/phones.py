@@ -13,6 +13,9 @@ line on standard input and reads one JSON answer a line on standard output:
   {"op": "js", "phone": "a", "script": "return ..."}
   {"op": "shot", "phone": "a", "path": "..."}    a screenshot (PNG)
   {"op": "width", "phone": "a", "width": 320}    the phone's screen as wide as that (CSS px)
+  {"op": "measure", "phone": "a", "width": 320, "script": "return ..."}
+                                                 that width, then the script's value once the
+                                                 page has drawn itself again (two frames later)
   {"op": "close", "phone": "a"}
   {"op": "quit"}
 
@@ -52,6 +55,18 @@ RECORDER = """
   ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) { Recorded[name] = Native[name]; });
   window.WebSocket = Recorded;
 })();
+"""
+
+
+# Runs a script's body once the page has been through two frames (its resize
+# handler has run and it has drawn itself), or after half a second at most.
+# (The body goes into the script itself: the page's policy forbids eval.)
+AFTER_FRAMES = """
+var done = arguments[arguments.length - 1], fired = false;
+function measure() { BODY }
+function go() { if (fired) return; fired = true; setTimeout(function () { done(measure()); }, 0); }
+requestAnimationFrame(function () { requestAnimationFrame(go); });
+setTimeout(go, 500);
 """
 
 
@@ -109,6 +124,10 @@ def run(command):
         driver.save_screenshot(command["path"])
     elif op == "width":
         metrics(driver, int(command["width"]))
+    elif op == "measure":
+        metrics(driver, int(command["width"]))
+        driver.set_script_timeout(10)
+        return {"value": driver.execute_async_script(AFTER_FRAMES.replace("BODY", command["script"]))}
     elif op == "close":
         driver.quit()
         del phones[name]

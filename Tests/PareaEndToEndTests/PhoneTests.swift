@@ -100,18 +100,14 @@ extension EndToEnd {
     static func measure(_ phones: Phones, _ phone: String, _ script: String) throws -> [String] {
       var measures: [String] = []
       for width in widths {
-        try phones.width(phone, width)
-        var last = ""
-        var steady = 0
-        let end = Date().addingTimeInterval(10)
-        while steady < 2 {
-          guard Date() < end else { throw HarnessError("\(phone): the page did not settle at \(width) px: \(last)") }
-          usleep(150_000)
-          let now = try phones.script(phone, script) as? String ?? ""
-          steady = now == last && now.contains("\"width\":\(width),") ? steady + 1 : 0
-          last = now
+        var measure = ""
+        for _ in 0..<3 where !measure.contains("\"width\":\(width),") {
+          measure = try phones.measure(phone, width: width, script) as? String ?? ""
         }
-        measures.append(last)
+        guard measure.contains("\"width\":\(width),") else {
+          throw HarnessError("\(phone): the page did not take \(width) px: \(measure)")
+        }
+        measures.append(measure)
       }
       try phones.width(phone, 390)
       return measures
@@ -184,7 +180,7 @@ extension EndToEnd {
       const box = e => { const r = e.getBoundingClientRect(); const fitted = ['prompt', 'note', 'description', 'closing'].includes(e.id);
         return [fitted ? '' : Math.round(r.x), Math.round(r.y), fitted ? '' : Math.round(r.width), Math.round(r.height)].join(' '); };
       return Array.from(document.querySelectorAll('body *'))
-        .filter(e => !e.closest('#know') && !e.closest('#list') && e.id !== 'name' && !e.hasAttribute('aria-hidden'))
+        .filter(e => !e.closest('#know') && !e.closest('#list') && e.id !== 'name' && !e.closest('[aria-hidden]'))
         .map(e => [e.tagName, e.id, e.className.replace(' fitted', '').replace('fitted', ''), e.hidden, box(e)].join(' '))
         .join('\\n');
       """
@@ -328,7 +324,7 @@ extension EndToEnd {
       const box = e => { const r = e.getBoundingClientRect(); const fitted = ['prompt', 'note', 'description', 'closing'].includes(e.id);
         return [fitted ? '' : Math.round(r.x), Math.round(r.y), fitted ? '' : Math.round(r.width), Math.round(r.height)].join(' '); };
       return Array.from(document.querySelectorAll('body *'))
-        .filter(e => e.id !== 'name' && !e.closest('#know') && !e.closest('#list') && !e.hasAttribute('aria-hidden'))
+        .filter(e => e.id !== 'name' && !e.closest('#know') && !e.closest('#list') && !e.closest('[aria-hidden]'))
         .map(e => [e.tagName, e.id, e.className.replace(' picked', '').replace(' fitted', '').replace('fitted', ''), e.hidden, box(e)].join(' '))
         .join('\\n');
       """

@@ -67,6 +67,12 @@ final class Phones {
   func reload(_ phone: String) throws { try command(["op": "reload", "phone": phone]) }
   func click(_ phone: String, _ id: String) throws { try command(["op": "click", "phone": phone, "id": id]) }
   func close(_ phone: String) throws { try command(["op": "close", "phone": phone]) }
+  /// Makes the phone's screen `width` CSS pixels wide, and returns `script`'s
+  /// value once the page has drawn itself at that width.
+  func measure(_ phone: String, width: Int, _ script: String) throws -> Any? {
+    try command(["op": "measure", "phone": phone, "width": String(width), "script": script])["value"]
+  }
+
   /// Makes the phone's screen `width` CSS pixels wide (844 high).
   func width(_ phone: String, _ width: Int) throws { try command(["op": "width", "phone": phone, "width": String(width)]) }
 

@@ -57,7 +57,7 @@ enum PhonePage {
     #description { grid-row: 5; font-size: 1rem; line-height: 1.3; overflow: hidden; }
     /* A small phone: the longest description in a smaller type, to fit its box. */
     @media (max-width: 359px) { #description { font-size: .9rem; } }
-    #knowBox { grid-row: 8; min-height: 0; overflow-y: auto; }
+    #knowBox { grid-row: 8; min-height: 0; overflow-y: auto; scrollbar-gutter: stable; }
     #know { list-style: none; }
     #know li { display: flex; align-items: baseline; gap: 6px; white-space: nowrap; line-height: 1.5; }
     #know .label { overflow: hidden; text-overflow: ellipsis; min-width: 0; }
@@ -138,28 +138,39 @@ enum PhonePage {
         }
         return tops.length;
       }
-      // A hidden copy of a block, to measure texts in its type at any width.
+      // A hidden copy of a block, to measure texts in its type at any width:
+      // inside a box of no size, so that what it holds never sizes the page.
       var ruler = null, measured = {};
       function rulerFor(style, wrap, width, value) {
         if (!ruler) {
+          var shelf = document.createElement("div");
+          shelf.setAttribute("aria-hidden", "true");
+          shelf.style.cssText = "position:absolute;left:0;top:0;width:0;height:0;overflow:hidden;visibility:hidden";
           ruler = document.createElement("div");
-          ruler.setAttribute("aria-hidden", "true");
-          ruler.style.cssText = "position:absolute;left:0;top:0;visibility:hidden;height:auto;overflow:visible";
-          document.body.appendChild(ruler);
+          ruler.style.cssText = "position:absolute;left:0;top:0;height:auto;overflow:visible";
+          shelf.appendChild(ruler);
+          document.body.appendChild(shelf);
         }
-        ruler.style.font = style.font; ruler.style.letterSpacing = style.letterSpacing;
-        ruler.style.lineHeight = style.lineHeight; ruler.style.whiteSpace = wrap;
-        ruler.style.width = width; ruler.textContent = value;
+        ["fontFamily", "fontSize", "fontWeight", "fontStyle", "fontStretch", "letterSpacing", "wordSpacing", "lineHeight"]
+          .forEach(function (property) { ruler.style[property] = style[property]; });
+        ruler.style.whiteSpace = wrap; ruler.style.width = width; ruler.textContent = value;
         return ruler;
       }
       function lines(element, value, width) {
         var style = getComputedStyle(element);
-        var key = [style.font, style.letterSpacing, style.whiteSpace, width, value].join("|");
-        if (measured[key] === undefined) measured[key] = inkLines(rulerFor(style, style.whiteSpace, width + "px", value));
+        var key = [style.fontFamily, style.fontSize, style.fontWeight, style.whiteSpace, width, value].join("|");
+        if (measured[key] === undefined) {
+          measured[key] = inkLines(rulerFor(style, style.whiteSpace, width + "px", value));
+          ruler.textContent = "";
+        }
         return measured[key];
       }
       // How wide `value` is on one line in an element's type.
-      function breadth(style, value) { return rulerFor(style, "nowrap", "auto", value).getBoundingClientRect().width; }
+      function breadth(style, value) {
+        var width = rulerFor(style, "nowrap", "max-content", value).getBoundingClientRect().width;
+        ruler.textContent = "";
+        return width;
+      }
       // The widest of the table's names in an element's type: the name that
       // stands for any name in what a block might say.
       function widest(element) {
@@ -172,13 +183,15 @@ enum PhonePage {
       }
       // `value` in `element`, in as many lines as the longest of `variants`
       // takes (less `taken` lines the block has already), its measure narrowed
-      // until it does. The element must be in view.
+      // until it does; always at a whole width the measure was taken at. The
+      // element must be in view.
       function fit(element, value, variants, taken) {
         element.style.width = ""; element.classList.remove("fitted");
         element.textContent = value;
         if (!variants || !variants.length || !value) return;
-        var full = element.clientWidth;
+        var full = Math.floor(element.getBoundingClientRect().width);
         if (!full) return;
+        element.style.width = full + "px";
         var name = widest(element);
         var target = 0;
         variants.forEach(function (variant) {
@@ -188,18 +201,21 @@ enum PhonePage {
         });
         target -= taken || 0;
         if (lines(element, value, full) >= target) return;
+        // The widest measure that gives the text exactly that many lines (a
+        // text that cannot take them stays as it is: the browser tests would show it).
         var low = 1, high = full;
         while (high - low > 1) {
           var middle = (low + high) >> 1;
           if (lines(element, value, middle) >= target) low = middle; else high = middle;
         }
+        if (lines(element, value, low) !== target) return;
         element.style.width = low + "px"; element.classList.add("fitted");
       }
       // A one-line block at the size at which the widest of `variants` fits.
       function fitLine(element, value, variants) {
         element.style.fontSize = "";
         element.textContent = value;
-        var room = element.clientWidth;
+        var room = Math.floor(element.getBoundingClientRect().width);
         if (!room || !variants || !variants.length) return;
         var style = getComputedStyle(element), size = parseFloat(style.fontSize), most = 0;
         variants.forEach(function (variant) { most = Math.max(most, breadth(style, variant)); });
