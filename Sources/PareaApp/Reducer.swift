@@ -170,57 +170,29 @@ extension AppState {
   private mutating func answerOnScreen(
     _ question: Confirmation.Question, yes: Bool, environment: Environment
   ) -> [Effect]? {
-    func ask<F: Feature>(_ page: F, as wrap: (F) -> Screen) -> [Effect]? {
-      var page = page
-      guard let outcome = page.answer(question, yes: yes, in: context(environment)) else { return nil }
-      screen = wrap(page)
-      return perform(outcome)
+    struct Answer: ScreenVisit {
+      let question: Confirmation.Question
+      let yes: Bool
+      let context: ScreenContext
+      func callAsFunction<F: Feature>(_ page: inout F) -> Outcome? { page.answer(question, yes: yes, in: context) }
     }
-    switch screen {
-    case .home(let page): return ask(page, as: Screen.home)
-    case .info(let page): return ask(page, as: Screen.info)
-    case .settings(let page): return ask(page, as: Screen.settings)
-    case .players(let page): return ask(page, as: Screen.players)
-    case .summary(let page): return ask(page, as: Screen.summary)
-    case .table(let page): return ask(page, as: Screen.table)
-    case .lookAgain(let page): return ask(page, as: Screen.lookAgain)
-    case .tableList(let page): return ask(page, as: Screen.tableList)
-    case .spyGuess(let page): return ask(page, as: Screen.spyGuess)
-    case .outAnswer(let page): return ask(page, as: Screen.outAnswer)
-    case .handOff(let page): return ask(page, as: Screen.handOff)
-    case .reveal(let page): return ask(page, as: Screen.reveal)
-    case .setup(let page): return ask(page, as: Screen.setup)
-    case .narrator(let page): return ask(page, as: Screen.narrator)
-    }
+    guard let outcome = screen.visit(Answer(question: question, yes: yes, context: context(environment))) else { return nil }
+    return perform(outcome)
   }
 
   /// The clock moved on: the screen on show keeps its time (a reveal
   /// countdown). Every screen is asked (most keep no time: `Feature.tick`'s
-  /// default changes nothing); the narrator's time runs in `tickNarration`,
-  /// also under a page opened over it.
+  /// default changes nothing) but the narrator, whose time runs in
+  /// `tickNarration`, also under a page opened over it.
   private mutating func tickCountdowns(now: Int64, environment: Environment) -> [Effect] {
-    func tick<F: Feature>(_ page: F, as wrap: (F) -> Screen) -> [Effect] {
-      var page = page
-      let outcome = page.tick(now: now, in: context(environment))
-      screen = wrap(page)
-      return perform(outcome)
+    struct Tick: ScreenVisit {
+      let now: Int64
+      let context: ScreenContext
+      func callAsFunction<F: Feature>(_ page: inout F) -> Outcome? {
+        page is NarratorScreen ? nil : page.tick(now: now, in: context)
+      }
     }
-    switch screen {
-    case .home(let page): return tick(page, as: Screen.home)
-    case .info(let page): return tick(page, as: Screen.info)
-    case .settings(let page): return tick(page, as: Screen.settings)
-    case .players(let page): return tick(page, as: Screen.players)
-    case .summary(let page): return tick(page, as: Screen.summary)
-    case .table(let page): return tick(page, as: Screen.table)
-    case .lookAgain(let page): return tick(page, as: Screen.lookAgain)
-    case .tableList(let page): return tick(page, as: Screen.tableList)
-    case .spyGuess(let page): return tick(page, as: Screen.spyGuess)
-    case .outAnswer(let page): return tick(page, as: Screen.outAnswer)
-    case .handOff(let page): return tick(page, as: Screen.handOff)
-    case .reveal(let page): return tick(page, as: Screen.reveal)
-    case .setup(let page): return tick(page, as: Screen.setup)
-    case .narrator: return []
-    }
+    return screen.visit(Tick(now: now, context: context(environment))).map { perform($0) } ?? []
   }
 
   /// `action` on the narrator's page, on show or under a page over it (its

@@ -217,6 +217,42 @@ extension Screen {
   }
 }
 
+/// Something done to the screen on show as its own type (`Screen.visit`):
+/// a question's answer, the clock's tick.
+protocol ScreenVisit {
+  /// Does it to `page`; nil when there is nothing to do there.
+  func callAsFunction<F: Feature>(_ page: inout F) -> Outcome?
+}
+
+extension Screen {
+  /// Does `visit` to the screen on show and puts it back as `visit` left
+  /// it: the one switch that changes any screen as its own type.
+  mutating func visit(_ visit: some ScreenVisit) -> Outcome? {
+    func run<F: Feature>(_ page: F, _ wrap: (F) -> Screen) -> Outcome? {
+      var page = page
+      guard let outcome = visit(&page) else { return nil }
+      self = wrap(page)
+      return outcome
+    }
+    switch self {
+    case .home(let page): return run(page, Screen.home)
+    case .info(let page): return run(page, Screen.info)
+    case .players(let page): return run(page, Screen.players)
+    case .setup(let page): return run(page, Screen.setup)
+    case .handOff(let page): return run(page, Screen.handOff)
+    case .reveal(let page): return run(page, Screen.reveal)
+    case .table(let page): return run(page, Screen.table)
+    case .lookAgain(let page): return run(page, Screen.lookAgain)
+    case .tableList(let page): return run(page, Screen.tableList)
+    case .spyGuess(let page): return run(page, Screen.spyGuess)
+    case .outAnswer(let page): return run(page, Screen.outAnswer)
+    case .summary(let page): return run(page, Screen.summary)
+    case .narrator(let page): return run(page, Screen.narrator)
+    case .settings(let page): return run(page, Screen.settings)
+    }
+  }
+}
+
 /// The page a page of the table (a role shown again, the roles in this game)
 /// goes back to: the manual table's list, or the narrator's day.
 public enum TableBeneath: Hashable, Sendable {
