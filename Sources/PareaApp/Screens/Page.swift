@@ -139,7 +139,7 @@ enum Change: Hashable, Sendable {
 /// action type, `reduce`, `action(for:in:)`, `draw`, `back`, and who may
 /// see it and whether a key there is guarded: `audience`, `guardedMoment`,
 /// which have no default, so a screen that does not say does not compile);
-/// a case of `Screen` with its line in `Screen.page`, `AppState.answerOnScreen` and a
+/// a case of `Screen` with its lines in `Screen.page` and `Screen.visit`, and a
 /// case of `Action` with its line in `AppState.apply` (`Reducer.swift`).
 /// `ScopeTests` fails if a screen's file writes the whole state.
 protocol Page: Hashable, Sendable {
