@@ -152,7 +152,7 @@ extension AppState {
       guard let narration = session?.narration else { return [] }
       if votesOnPhones {
         guard (try? phones.ballot.confirm(by: seat, table: table, narration: narration)) != nil else { return [] }
-        return openPhonesCount(table: table, narration: narration, environment: environment)
+        return openPhonesCount(environment: environment)
       }
       guard phones.nightOnPhones else { return [] }
       try? phones.picks.confirm(by: seat, table: table, narration: narration)
@@ -216,7 +216,7 @@ extension AppState {
   /// count opens with the phones' votes in it, for the table to record
   /// (Enter, then yes) as it records a count of hands
   /// (`NarratorAction.phonesCounted`: the narrator decides whether it can open now).
-  private mutating func openPhonesCount(table: Table, narration: Narration, environment: Environment) -> [Effect] {
+  private mutating func openPhonesCount(environment: Environment) -> [Effect] {
     guard let hands = phonesCount else { return [] }
     return reduceNarrator(.phonesCounted(hands), environment: environment)
   }
