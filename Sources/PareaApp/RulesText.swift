@@ -34,10 +34,11 @@ extension AppState {
       arguments["narrator"] = words(
         GameKeys.rulesNarrator(rules.id, mode),
         ["shortest": String(seconds.lowerBound / 1_000), "longest": String(seconds.upperBound / 1_000)])
-      arguments["night"] = words(GameKeys.rulesNight(rules.id, meetingOnly: house.firstNightMeetingOnly))
-      arguments["tie"] = words(GameKeys.rulesTie(rules.id, house.tie))
-      arguments["doctor"] = words(
-        GameKeys.rulesDoctor(rules.id, mayProtectSelf: house.doctorMayProtectSelf, mayRepeat: house.doctorMayRepeat))
+      // Each house rule's sentence, in its paragraph, in the order declared.
+      for paragraph in RulesParagraph.allCases {
+        arguments[paragraph.rawValue] = DealtRules.declared.filter { $0.told == paragraph }
+          .map { words(GameKeys.rulesDealt(rules.id, $0, $0.value(in: house))) }.joined(separator: " ")
+      }
     }
     return arguments
   }

@@ -568,6 +568,12 @@ enum RoleBlind {
       isOver: outline.isOver)
   }
 
+  /// The house rules the plans draw one by one (the day's vote on the
+  /// phones: by the phones' plans below).
+  static let drawnRules: Set<String> = [
+    "doctorMayProtectSelf", "doctorMayRepeat", "firstNightMeetingOnly", "tie", "announceSaves", "phoneVote",
+  ]
+
   /// The plans: every game and narration mode, both languages, tables
   /// large and small, house rules on and off.
   static func plans(seeds: Range<UInt64>) -> [RoleBlindPlan] {
@@ -584,6 +590,13 @@ enum RoleBlind {
       rules.dealt.firstNightMeetingOnly = generator.uniform(below: 3) == 0
       rules.dealt.tie = generator.uniform(below: 2) == 0 ? .nobodyOut : .revoteOnce
       rules.dealt.announceSaves = generator.uniform(below: 2) == 0
+      // A house rule declared after these (`DealtRules.declared`) is drawn
+      // from its own values by a generator of its own, so that the plans'
+      // games stay the ones these seeds have always dealt.
+      var laterRules = SplitMix64(seed: seed &* 104_729)
+      for rule in DealtRules.declared where !Self.drawnRules.contains(rule.key) {
+        rule.set(&rules.dealt, to: laterRules.uniform(below: rule.values.count))
+      }
       for mode in NarrationMode.allCases {
         plans.append(
           RoleBlindPlan(

@@ -103,19 +103,33 @@ import Testing
     }
   }
 
-  /// Palermo's night and tie paragraphs and who narrates follow the settings;
-  /// a game in play follows the rules it was dealt with.
+  /// Palermo's rules text says each declared house rule (`DealtRules.declared`)
+  /// as the settings set it, in its paragraph, and who narrates; a game in
+  /// play follows the rules it was dealt with.
   @Test(arguments: languages) func palermoFollowsTheHouseRules(_ language: Language) throws {
     var state = makeApp(language).state
     let catalog = Catalog.builtIn(language)
     let words = Words(wording: catalog)
     func text() -> String { state.rulesText(of: Palermo(), words: words) }
-    #expect(text().contains(catalog.text("game.palermo.rules.night.kill")), "off by default, as in the original app")
-    #expect(text().contains(catalog.text("game.palermo.rules.tie.nobodyOut")), "the tie's default")
+    func sentence(_ rule: DealtRule, _ index: Int) -> String {
+      catalog.text("game.palermo.rules.\(rule.key).\(rule.values[index])")
+    }
+    for rule in DealtRules.declared {
+      #expect(text().contains(sentence(rule, rule.defaultValue)), "\(rule.key) at its default")
+      for index in rule.values.indices {
+        state.houseRules.dealt = DealtRules()
+        rule.set(&state.houseRules.dealt, to: index)
+        for other in rule.values.indices {
+          #expect(text().contains(sentence(rule, other)) == (other == index), "\(rule.key) = \(rule.values[index])")
+        }
+        // In its paragraph: the night's before "Day", the day's after it.
+        let day = try #require(text().range(of: language == .en ? "\n\nDay\n" : "\n\nΜέρα\n"))
+        let said = try #require(text().range(of: sentence(rule, index)))
+        #expect((said.lowerBound > day.lowerBound) == (rule.told == .day), "\(rule.key) in the \(rule.told) paragraph")
+      }
+    }
     state.houseRules.dealt.firstNightMeetingOnly = true
     state.houseRules.dealt.tie = .revoteOnce
-    #expect(text().contains(catalog.text("game.palermo.rules.night.meet")))
-    #expect(text().contains(catalog.text("game.palermo.rules.tie.revoteOnce")))
     // Who narrates, with the length of a night's step from the rules library.
     let seconds = Narration.awakeMilliseconds
     let length = ["shortest": String(seconds.lowerBound / 1_000), "longest": String(seconds.upperBound / 1_000)]
@@ -129,7 +143,7 @@ import Testing
     state.session = GameSession(
       table: table, players: [], setup: Setup(roles: []),
       narration: Narration(mode: .parea, seed: 1))
-    #expect(text().contains(catalog.text("game.palermo.rules.night.kill")))
+    #expect(text().contains(catalog.text("game.palermo.rules.firstNightMeetingOnly.off")))
     #expect(text().contains(catalog.text("game.palermo.rules.tie.nobodyOut")))
   }
 }

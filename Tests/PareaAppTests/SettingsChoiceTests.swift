@@ -9,9 +9,9 @@ import Testing
 /// the value on that side (nothing past the end), Enter and Space step round,
 /// and a change touches that one setting and asks for the settings to be saved.
 @Suite struct SettingsChoiceTests {
-  /// One row as the tests expect it, written out here rather than read from
-  /// the screen's own list: its words and, left to right as drawn, what each
-  /// of its values sets.
+  /// One row as the tests expect it, written out here (the dealt house rules:
+  /// read from their declaration) rather than read from the screen's own
+  /// list: its words and, left to right as drawn, what each of its values sets.
   struct Row: Sendable {
     let label: String
     let hint: String
@@ -19,63 +19,40 @@ import Testing
     var effects: [Effect] = [.saveSettings]
   }
 
-  static let rows: [Row] = [
-    Row(
-      label: "settings.language", hint: "settings.languageHint",
-      values: [{ $0.language = .en }, { $0.language = .el }], effects: [.saveSettings, .redrawAll]),
-    Row(
-      label: "settings.phones", hint: "settings.phones.hint",
-      values: [{ $0.preferences.phones = false }, { $0.preferences.phones = true }]),
-    Row(
-      label: "settings.voice", hint: "settings.voice.hint",
-      values: [{ $0.preferences.voice = false }, { $0.preferences.voice = true }]),
-    Row(
-      label: "settings.voiceSpeed", hint: "settings.voiceSpeed.hint",
-      values: [
-        { $0.preferences.voiceSpeed = .slow }, { $0.preferences.voiceSpeed = .normal },
-        { $0.preferences.voiceSpeed = .fast },
-      ]),
-    Row(
-      label: "settings.revealDeadRoles", hint: "settings.revealDeadRoles.hint",
-      values: [{ $0.houseRules.revealDeadRoles = false }, { $0.houseRules.revealDeadRoles = true }]),
-    Row(
-      label: "settings.hideSpyCount", hint: "settings.hideSpyCount.hint",
-      values: [{ $0.houseRules.hideSpyCount = false }, { $0.houseRules.hideSpyCount = true }]),
-    Row(
-      label: "settings.revealCountdown", hint: "settings.revealCountdown.hint",
-      values: [{ $0.houseRules.revealCountdown = false }, { $0.houseRules.revealCountdown = true }]),
-    Row(
-      label: "settings.narrator.firstNightMeetingOnly", hint: "settings.narrator.firstNightMeetingOnly.hint",
-      values: [
-        { $0.houseRules.dealt.firstNightMeetingOnly = false },
-        { $0.houseRules.dealt.firstNightMeetingOnly = true },
-      ]),
-    Row(
-      label: "settings.narrator.doctorMayProtectSelf", hint: "settings.narrator.doctorMayProtectSelf.hint",
-      values: [
-        { $0.houseRules.dealt.doctorMayProtectSelf = false },
-        { $0.houseRules.dealt.doctorMayProtectSelf = true },
-      ]),
-    Row(
-      label: "settings.narrator.doctorMayRepeat", hint: "settings.narrator.doctorMayRepeat.hint",
-      values: [
-        { $0.houseRules.dealt.doctorMayRepeat = false }, { $0.houseRules.dealt.doctorMayRepeat = true },
-      ]),
-    Row(
-      label: "settings.narrator.tie", hint: "settings.narrator.tie.hint",
-      values: [{ $0.houseRules.dealt.tie = .nobodyOut }, { $0.houseRules.dealt.tie = .revoteOnce }]),
-    Row(
-      label: "settings.narrator.announceSaves", hint: "settings.narrator.announceSaves.hint",
-      values: [
-        { $0.houseRules.dealt.announceSaves = false }, { $0.houseRules.dealt.announceSaves = true },
-      ]),
-    Row(
-      label: "settings.narrator.phoneVote", hint: "settings.narrator.phoneVote.hint",
-      values: [
-        { $0.houseRules.dealt.phoneVote = .off }, { $0.houseRules.dealt.phoneVote = .secret },
-        { $0.houseRules.dealt.phoneVote = .open },
-      ]),
-  ]
+  static let rows: [Row] =
+    [
+      Row(
+        label: "settings.language", hint: "settings.languageHint",
+        values: [{ $0.language = .en }, { $0.language = .el }], effects: [.saveSettings, .redrawAll]),
+      Row(
+        label: "settings.phones", hint: "settings.phones.hint",
+        values: [{ $0.preferences.phones = false }, { $0.preferences.phones = true }]),
+      Row(
+        label: "settings.voice", hint: "settings.voice.hint",
+        values: [{ $0.preferences.voice = false }, { $0.preferences.voice = true }]),
+      Row(
+        label: "settings.voiceSpeed", hint: "settings.voiceSpeed.hint",
+        values: [
+          { $0.preferences.voiceSpeed = .slow }, { $0.preferences.voiceSpeed = .normal },
+          { $0.preferences.voiceSpeed = .fast },
+        ]),
+      Row(
+        label: "settings.revealDeadRoles", hint: "settings.revealDeadRoles.hint",
+        values: [{ $0.houseRules.revealDeadRoles = false }, { $0.houseRules.revealDeadRoles = true }]),
+      Row(
+        label: "settings.hideSpyCount", hint: "settings.hideSpyCount.hint",
+        values: [{ $0.houseRules.hideSpyCount = false }, { $0.houseRules.hideSpyCount = true }]),
+      Row(
+        label: "settings.revealCountdown", hint: "settings.revealCountdown.hint",
+        values: [{ $0.houseRules.revealCountdown = false }, { $0.houseRules.revealCountdown = true }]),
+    ]
+    // The house rules a game keeps from its deal: one row each, as declared
+    // (their order and values are the declaration's, not a copy here).
+    + DealtRules.declared.map { rule in
+      Row(
+        label: "settings.narrator.\(rule.key)", hint: "settings.narrator.\(rule.key).hint",
+        values: rule.values.indices.map { index in { rule.set(&$0.houseRules.dealt, to: index) } })
+    }
 
   /// The settings screen, opened from the menu, with `row` highlighted.
   /// The state with whether the language was chosen left out (the language
@@ -175,10 +152,13 @@ import Testing
     #expect((2..<12).contains(marked), "in the list's rows")
     #expect(lines[13].contains(catalog.text(Self.rows[index].hint)))
     #expect(lines[15].contains(catalog.text("key.move")))
-    // 18 lines in 10 rows, the highlight kept in the middle: the first four
-    // rows show the top of the list, the last five its end.
-    #expect(lines[2].hasSuffix("▲  ") == (index >= 4), "\(lines[2])")
-    #expect(lines[11].hasSuffix("▼  ") == (index <= 7), "\(lines[11])")
+    // A mark where the list goes on out of sight: ▲ once its first title
+    // has scrolled away, ▼ until its last row is in view.
+    let list = lines[2..<12]
+    let firstTitle = catalog.text("settings.section.general")
+    let lastRow = try #require(Self.rows.last).label
+    #expect(lines[2].hasSuffix("▲  ") == !list.contains { $0.contains(firstTitle) }, "\(lines[2])")
+    #expect(lines[11].hasSuffix("▼  ") == !list.contains { $0.contains(catalog.text(lastRow)) }, "\(lines[11])")
   }
 
   @Test func theSettingsChangedHereAreTheOnesTheGameReads() throws {

@@ -13,11 +13,11 @@ struct TableOptionsTests {
   static let names = ["Ann", "Bob", "Cy", "Di", "Ed", "Fay", "Gus"]
 
   /// Options unlike the defaults in every field.
-  static let chosen = TableOptions(
-    dealt: DealtRules(
-      firstNightMeetingOnly: true, doctorMayProtectSelf: false, doctorMayRepeat: true, tie: .revoteOnce,
-      announceSaves: true),
-    roundMinutes: 7)
+  static let chosen: TableOptions = {
+    var dealt = DealtRules()
+    for rule in DealtRules.declared { rule.set(&dealt, to: (rule.defaultValue + 1) % rule.values.count) }
+    return TableOptions(dealt: dealt, roundMinutes: 7)
+  }()
 
   static func dealt(_ options: TableOptions? = chosen) throws -> Table {
     var generator = SplitMix64(seed: 4)

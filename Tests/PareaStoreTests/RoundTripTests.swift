@@ -33,9 +33,10 @@ struct RoundTripTests {
   func voiceAndDealtRules() throws {
     let sandbox = Sandbox()
     var store = sandbox.store()
-    let narrator = DealtRules(
-      firstNightMeetingOnly: true, doctorMayProtectSelf: false, doctorMayRepeat: true, tie: .revoteOnce,
-      announceSaves: true, phoneVote: .open)
+    // Every declared house rule one step from its default.
+    var narrator = DealtRules()
+    for rule in DealtRules.declared { rule.set(&narrator, to: (rule.defaultValue + 1) % rule.values.count) }
+    for rule in DealtRules.declared { #expect(rule.value(in: narrator) != rule.defaultValue, "\(rule.key)") }
     var settings = Settings(language: .en, houseRules: HouseRules(dealt: narrator))
     settings.preferences.voice = false
     settings.preferences.voiceSpeed = .slow
@@ -55,6 +56,12 @@ struct RoundTripTests {
     var store = sandbox.store()
     try store.save(Settings(language: nil))
     let text = try #require(sandbox.bytes(sandbox.path("config/parea/settings.json"))).text
+    // The house rules a game keeps from its deal: each declared rule at its
+    // default, by its key (sorted, as every key), a rule on or off as true or false.
+    let narrator = DealtRules.declared.sorted { $0.key < $1.key }.map { rule in
+      let value = rule.values[rule.defaultValue]
+      return "\"\(rule.key)\" : " + (rule.isToggle ? String(value == "on") : "\"\(value)\"")
+    }.joined(separator: ",\n      ")
     #expect(
       text == """
         {
@@ -64,12 +71,7 @@ struct RoundTripTests {
           "houseRules" : {
             "hideSpyCount" : false,
             "narrator" : {
-              "announceSaves" : false,
-              "doctorMayProtectSelf" : true,
-              "doctorMayRepeat" : false,
-              "firstNightMeetingOnly" : false,
-              "phoneVote" : "off",
-              "tie" : "nobodyOut"
+              \(narrator)
             },
             "revealCountdown" : false,
             "revealDeadRoles" : false

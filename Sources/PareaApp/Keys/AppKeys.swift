@@ -18,8 +18,12 @@ enum AppKeys {
   static func narrationHint(_ mode: NarrationMode) -> String { "setup.narration.\(mode).hint" }
   static func language(_ language: Language) -> String { "language.\(language.rawValue)" }
   static func voiceSpeed(_ speed: VoiceSpeed) -> String { "settings.voiceSpeed.\(speed.rawValue)" }
-  static func tie(_ tie: TieRule) -> String { "settings.narrator.tie.\(tie.rawValue)" }
-  static func phoneVote(_ vote: PhoneVote) -> String { "settings.narrator.phoneVote.\(vote.rawValue)" }
+  /// A dealt house rule's settings row: its label (`.hint` after it: its hint).
+  static func dealtRule(_ rule: DealtRule) -> String { "settings.narrator.\(rule.key)" }
+  /// The settings' words for a dealt house rule's value: "Off" and "On", or the option's own.
+  static func dealtRuleValue(_ rule: DealtRule, _ index: Int) -> String {
+    rule.isToggle ? ["settings.off", "settings.on"][index] : "\(dealtRule(rule)).\(rule.values[index])"
+  }
   static func locationName(_ id: LocationID) -> String { "location.\(id).name" }
   /// A location's role by its dealt index (the tables count from 1).
   static func locationRole(_ id: LocationID, _ index: Int) -> String { "location.\(id).role.\(index + 1)" }
@@ -64,7 +68,10 @@ enum AppKeys {
     for speed in VoiceSpeed.allCases { keys.insert(voiceSpeed(speed)) }
     // The night and the day said as ordinals, then as numbers (`NarratorLines.counted`).
     for counted in [countedNight, countedDay] { keys.formUnion([counted + ".1", counted + ".other"]) }
-    for tie in TieRule.allCases { keys.insert(Self.tie(tie)) }
+    for rule in DealtRules.declared {
+      keys.formUnion([dealtRule(rule), dealtRule(rule) + ".hint"])
+      for index in rule.values.indices { keys.insert(dealtRuleValue(rule, index)) }
+    }
     // Counted phrases (`.one`, `.other`): the rules texts' numbers, the
     // setup's lengths, the notices that did not fit.
     for stem in counted { keys.formUnion([stem + ".one", stem + ".other"]) }

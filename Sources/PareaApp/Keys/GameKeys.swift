@@ -122,12 +122,9 @@ enum GameKeys {
   // MARK: The rules text's paragraphs (`RulesText.swift`)
 
   static func rulesNarrator(_ game: GameID, _ mode: NarrationMode) -> String { "game.\(game).rules.narrator.\(mode)" }
-  static func rulesNight(_ game: GameID, meetingOnly: Bool) -> String {
-    "game.\(game).rules.night.\(meetingOnly ? "meet" : "kill")"
-  }
-  static func rulesTie(_ game: GameID, _ tie: TieRule) -> String { "game.\(game).rules.tie.\(tie)" }
-  static func rulesDoctor(_ game: GameID, mayProtectSelf: Bool, mayRepeat: Bool) -> String {
-    "game.\(game).rules.doctor.\(mayProtectSelf ? "self" : "others").\(mayRepeat ? "repeat" : "once")"
+  /// The sentence of `game`'s rules text that says a dealt house rule at the value at `index`.
+  static func rulesDealt(_ game: GameID, _ rule: DealtRule, _ index: Int) -> String {
+    "game.\(game).rules.\(rule.key).\(rule.values[index])"
   }
 
   // MARK: Every key a game needs
@@ -155,12 +152,8 @@ enum GameKeys {
     if game.hasNightSteps {
       for side in game.sides { keys.insert(narratorWon(side.id)) }
       for mode in NarrationMode.allCases { keys.insert(rulesNarrator(id, mode)) }
-      keys.formUnion([rulesNight(id, meetingOnly: false), rulesNight(id, meetingOnly: true)])
-      for tie in TieRule.allCases { keys.insert(rulesTie(id, tie)) }
-      for mayProtectSelf in [false, true] {
-        for mayRepeat in [false, true] {
-          keys.insert(rulesDoctor(id, mayProtectSelf: mayProtectSelf, mayRepeat: mayRepeat))
-        }
+      for rule in DealtRules.declared {
+        for index in rule.values.indices { keys.insert(rulesDealt(id, rule, index)) }
       }
     }
     if game.usesPhases {

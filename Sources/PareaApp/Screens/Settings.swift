@@ -56,19 +56,9 @@ public struct SettingsScreen: Hashable, Sendable {
         ]),
       SettingSection(
         title: "settings.section.narrator", dealt: true,
-        settings: [
-          .toggle("settings.narrator.firstNightMeetingOnly", \.houseRules.dealt.firstNightMeetingOnly),
-          .toggle("settings.narrator.doctorMayProtectSelf", \.houseRules.dealt.doctorMayProtectSelf),
-          .toggle("settings.narrator.doctorMayRepeat", \.houseRules.dealt.doctorMayRepeat),
-          .choice(
-            "settings.narrator.tie", \.houseRules.dealt.tie,
-            TieRule.allCases.map { ($0, AppKeys.tie($0)) }),
-          .toggle("settings.narrator.announceSaves", \.houseRules.dealt.announceSaves),
-          // The day's vote on the phones (when the cards are on them).
-          .choice(
-            "settings.narrator.phoneVote", \.houseRules.dealt.phoneVote,
-            PhoneVote.allCases.map { ($0, AppKeys.phoneVote($0)) }),
-        ]),
+        // One row per declared rule (the day's vote on the phones counts
+        // when the cards are on them).
+        settings: DealtRules.declared.map(Setting.dealt)),
     ]
   }
 
@@ -203,6 +193,16 @@ struct Setting {
       current: { state in values.firstIndex { $0.value == state[keyPath: path] } ?? 0 },
       set: { state, index in state[keyPath: path] = values[index].value },
       effects: effects)
+  }
+
+  /// A house rule a game keeps from its deal, as declared.
+  static func dealt(_ rule: DealtRule) -> Setting {
+    Setting(
+      label: AppKeys.dealtRule(rule), hint: AppKeys.dealtRule(rule) + ".hint",
+      values: rule.values.indices.map { AppKeys.dealtRuleValue(rule, $0) },
+      current: { rule.value(in: $0.houseRules.dealt) },
+      set: { values, index in rule.set(&values.houseRules.dealt, to: index) },
+      effects: [.saveSettings])
   }
 
   /// A setting that is on or off, drawn "Off  On".

@@ -53,7 +53,6 @@ extension TableScreen: Feature {
       case .main: selection = last ? max(0, draft.table.seats.count - 1) : 0
       case .pick(let purpose): selection = last ? max(0, state.pickable(for: purpose).count - 1) : 0
       case .cause: causeSelection = last ? max(0, rules.deathCauses.count - 1) : 0
-      default: break
       }
     case .move(let step):
       move(step, in: context)
@@ -174,7 +173,6 @@ extension TableScreen: Feature {
     // A picker is a short ring: past the last player comes the first again.
     case .pick(let purpose): selection = Self.wrap(selection + step, state.pickable(for: purpose).count)
     case .cause: causeSelection = Self.wrap(causeSelection + step, table.rules.deathCauses.count)
-    default: break
     }
   }
 
