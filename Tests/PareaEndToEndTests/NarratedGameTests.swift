@@ -23,17 +23,18 @@ extension EndToEnd {
   /// are the smallest that show a whole night and a day (five players, one
   /// thief: a night's victim, then the day's vote ends it), their seeds draw
   /// steps of about 30 s (another seed only waits longer), and the three long
-  /// games run side by side, on threads of this one test: about 100 s in all
-  /// rather than five minutes. The other end-to-end tests still run alone.
+  /// games run side by side, on threads of one test: about 100 s in all
+  /// rather than five minutes (`LongGameTests` runs them beside a night on
+  /// the phones). The other end-to-end tests still run alone.
   @Suite
   struct NarratedGameTests {
     static let thief = "palermo.redThief"
     static let doctor = "palermo.doctor"
 
-    @Test(
-      "three narrated games at once, each to the town's win: Parea in English, a moderator, Parea in Greek closed by Ctrl-C in the Doctor's step and resumed"
-    )
-    func narratedGamesToAWin() {
+    /// Three narrated games at once, each to the town's win: Parea in
+    /// English, a moderator, Parea in Greek closed by Ctrl-C in the Doctor's
+    /// step and resumed (run by `LongGameTests`, beside a night on the phones).
+    static func narratedGamesToAWin() {
       let games: [(name: String, play: @Sendable () throws -> Void)] = [
         ("Parea narrates, in English", Self.pareaNarratesToAWin),
         ("a moderator narrates", Self.moderatorNarratesToAWin),

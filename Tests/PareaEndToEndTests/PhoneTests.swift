@@ -329,8 +329,10 @@ extension EndToEnd {
         .join('\\n');
       """
 
-    @Test("a narrated night played on the phones: every phone has a task of one shape, the thieves' pick is the victim, the laptop only narrates", arguments: [Language.en, .el])
-    func nightOnPhones(_ language: Language) throws {
+    /// A narrated night played on the phones: every phone has a task of one
+    /// shape, the thieves' pick is the victim, the laptop only narrates (run
+    /// by `LongGameTests`, in each language).
+    static func nightOnPhones(_ language: Language) throws {
       let data = try Self.dataWithPhonesOn()
       defer { try? FileManager.default.removeItem(atPath: data) }
       let session = try Self.session(language, data: data, fakeVoice: true)
@@ -407,8 +409,11 @@ extension EndToEnd {
       try Self.expectToldAlike(phones, joined)
     }
 
-    @Test("a whole narrated game with phones, from the first scan to the summary: a player who skipped the code joins at dusk, the night is played on the phones, and so is the day's vote (a secret ballot)")
-    func wholeGameOnPhones() throws {
+    /// A whole narrated game with phones, from the first scan to the
+    /// summary: a player who skipped the code joins at dusk, the night is
+    /// played on the phones, and so is the day's vote (a secret ballot) (run
+    /// by `LongGameTests`).
+    static func wholeGameOnPhones() throws {
       let language = Language.el
       let data = try Self.dataWithPhonesOn(vote: "secret")
       defer { try? FileManager.default.removeItem(atPath: data) }
