@@ -397,6 +397,36 @@ enum RoleBlind {
   }
 
   /// Plays the plan in A, then A and B side by side, comparing every frame.
+  /// The footer of the screen on show (in `frame`) is its commands'
+  /// (`KeyCommand`), and each key the footer names does something there: it
+  /// changes the state or asks for an effect (a list's moves may stop at its
+  /// ends). Not under a question or while keys are held back: those footers
+  /// are theirs. The keys of a footer already `tried` on that screen are not
+  /// tried again.
+  static func footerIsItsCommands(_ app: App, frame: Canvas, tried: inout Set<String>) -> String? {
+    let state = app.state
+    guard state.confirmation == nil, state.keyGuard == nil else { return nil }
+    let words = Words(wording: Catalog.builtIn(state.language))
+    let commands = state.screen.page.commands(in: state, words: words)
+    var expected = Canvas(width: 80, height: 1)  // the footer is its last row
+    expected.footer(commands, words: words)
+    let drawn = frame.lines.last ?? ""
+    if drawn != expected.lines.last {
+      return "the footer is not its commands':\n  drawn    \(drawn)\n  commands \(expected.lines.last ?? "")"
+    }
+    guard tried.insert(kind(state) + drawn).inserted else { return nil }
+    for command in commands {
+      guard case .shown(let key, let label) = command.hint, !["key.move", "key.scroll"].contains(label) else { continue }
+      let acts = command.bindings.contains { binding in
+        var copy = app
+        let effects = copy.send(binding.action)
+        return !effects.isEmpty || copy.state != state
+      }
+      if !acts { return "the footer's \(key) (\(label)) does nothing" }
+    }
+    return nil
+  }
+
   static func run(_ plan: RoleBlindPlan, steps count: Int, probeEvery: Int = 3) -> Outcome {
     let steps = steps(plan, count: count)
     let start = dealt(plan)
@@ -422,6 +452,8 @@ enum RoleBlind {
     var b = App(state: movedState, configuration: configuration(plan))
     a = App(state: start.state, configuration: configuration(plan))
     var outcome = Outcome()
+    // The footers whose keys were tried, by screen: each is tried once a run.
+    var triedFooters: Set<String> = []
     func compare(_ a: App, _ b: App, _ effectsA: [Effect], _ effectsB: [Effect], _ what: String) -> String? {
       if effectsA != effectsB { return "\(plan), \(what): the effects differ:\n  A \(effectsA)\n  B \(effectsB)" }
       if isOver(a) != isOver(b) { return "\(plan), \(what): the game is over in one deal and not the other" }
@@ -442,10 +474,12 @@ enum RoleBlind {
       let kindA = kind(a.state)
       let kindB = kind(b.state)
       if kindA != kindB { return "\(plan), \(what): the screens differ: \(kindA) and \(kindB)" }
-      if let difference = differences(
-        a.render(width: 80, height: 24), b.render(width: 80, height: 24), view: view(a.state))
-      {
+      let frameA = a.render(width: 80, height: 24)
+      if let difference = differences(frameA, b.render(width: 80, height: 24), view: view(a.state)) {
         return "\(plan), \(what), on \(kindA): \(difference)"
+      }
+      if let wrong = footerIsItsCommands(a, frame: frameA, tried: &triedFooters) {
+        return "\(plan), \(what), on \(kindA): \(wrong)"
       }
       outcome.kinds.insert(kindA)
       outcome.compared += 1

@@ -116,7 +116,7 @@ private typealias R = Palermo.Roles
     let words = Words(wording: Catalog.builtIn(language))
     for seat in [0, 1] {
       var canvas = Canvas(width: 80, height: 24)
-      RoleCard.draw(seat: seat, table: table, state: app.state, into: &canvas, words: words)
+      RevealScreen(seat: seat).draw(into: &canvas, state: app.state, words: words)
       // Justified: a run of spaces reads as one.
       let text = canvas.lines.map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: "\n")
       #expect(text.contains(words("knowledge.noOne").prefix(20)), "\(text)")

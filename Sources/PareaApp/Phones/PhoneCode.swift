@@ -54,10 +54,6 @@ enum PhoneCode {
     for (index, line) in lines.enumerated() where inner.row + index <= inner.bottom {
       canvas.write(line.0, row: inner.row + index, column: textColumn, style: line.1)
     }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words("key.hideRole")), KeyHint(key: "Space", label: words("key.cardHere")),
-      KeyHint(key: "n", label: words("key.newLink")),
-    ])
   }
 }
 

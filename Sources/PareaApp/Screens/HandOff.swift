@@ -13,17 +13,16 @@ public struct HandOffScreen: Hashable, Sendable {
     self.seat = seat
   }
 
-  func action(for key: Key) -> Action? {
-    // Only the keys the footer names: Enter shows the role, i the rules, Esc
-    // leaves (or stops the countdown).
-    switch Shortcut(key) {
-    case .enter where countdown == nil: return .reveal
-    // The rules, while the laptop waits to be passed (not once a countdown
-    // to a role has started).
-    case .letter("i") where countdown == nil: return .openRules
-    case .escape: return .back
-    default: return nil
-    }
+  /// Enter shows the role, i the rules (while the laptop waits to be
+  /// passed), Esc leaves; once a countdown to a role has started, Esc alone
+  /// stops it.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    if countdown != nil { return [.shown("Esc", "key.stopCountdown", [(.escape, .back)])] }
+    return [
+      .shown("Enter", "key.showRole", [(.enter, .reveal)]),
+      .shown("i", "key.rules", [(.letter("i"), .openRules)]),
+      .shown("Esc", "key.leaveGame", [(.escape, .back)]),
+    ]
   }
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
@@ -40,16 +39,12 @@ public struct HandOffScreen: Hashable, Sendable {
     canvas.center(words("handOff.privacy", ["name": table.seats[seat].name]), row: 14, in: bounds, style: Theme.dim)
     if let countdown {
       canvas.center(words("handOff.countdown", ["seconds": String(countdown.seconds)]), row: 16, in: bounds, style: Theme.title)
-      canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
+      canvas.footer(commands(in: state, words: words), words: words)
     } else if state.keyGuard != nil {
       canvas.center(words("handOff.wait"), row: 16, in: bounds, style: Theme.dim)  // the footer says why (`AppState.render`)
     } else {
       canvas.center(words("handOff.ready", ["name": table.seats[seat].name]), row: 16, in: bounds)
-      canvas.footer([
-        KeyHint(key: "Enter", label: words("key.showRole")),
-        KeyHint(key: "i", label: words("key.rules")),
-        KeyHint(key: "Esc", label: words("key.leaveGame")),
-      ])
+      canvas.footer(commands(in: state, words: words), words: words)
     }
   }
 }
@@ -88,7 +83,6 @@ extension HandOffScreen: Feature {
     .go(.reveal(RevealScreen(seat: seat)), [.session(.look(seat: seat))], effects: [.saveGame, .redrawAll])
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)

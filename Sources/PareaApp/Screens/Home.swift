@@ -25,21 +25,22 @@ public struct HomeScreen: Hashable, Sendable {
     (state.resumable == nil ? [] : [.resume]) + state.registry.games.map { .game($0.id) } + [.settings, .quit]
   }
 
-  func action(for key: Key, state: AppState) -> Action? {
-    switch Shortcut(key) {
-    case .up: return .home(.move(-1))
-    case .down: return .home(.move(1))
-    case .enter, .space, .right: return .home(.choose)
-    case .letter("i"): return .home(.info)
-    case .letter("s"): return .home(.openSettings)
-    case .letter("q"): return .home(.quit)
-    case .letter("x") where state.resumable != nil: return .home(.discard)
-    case .letter(let digit) where digit.isWholeNumber:
-      guard let number = digit.wholeNumberValue, number >= 1, number <= state.registry.games.count
-      else { return nil }
-      return .home(.play(state.registry.games[number - 1].id))
-    default: return nil
-    }
+  /// Moving on the menu and choosing; the rules, the settings, a saved
+  /// game thrown away (when there is one), leaving; a game by its number.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    var commands: [KeyCommand] = [
+      .shown("↑↓", "key.move", [(.up, .home(.move(-1))), (.down, .home(.move(1)))]),
+      .shown("Enter", "key.play", [(.enter, .home(.choose))]),
+      .shown("i", "key.rules", [(.letter("i"), .home(.info))]),
+      .shown("s", "key.settings", [(.letter("s"), .home(.openSettings))]),
+    ]
+    if state.resumable != nil { commands.append(.shown("x", "key.discard", [(.letter("x"), .home(.discard))])) }
+    commands.append(.shown("q", "key.quit", [(.letter("q"), .home(.quit))]))
+    commands.append(.hidden(.alias, [(.space, .home(.choose)), (.right, .home(.choose))]))
+    // Each game's number, written beside it on the menu.
+    let games = state.registry.games.prefix(9).enumerated()
+    commands.append(.hidden(.onScreen, games.map { (.letter(Character(String($0.offset + 1))), .home(.play($0.element.id))) }))
+    return commands
   }
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
@@ -100,13 +101,7 @@ public struct HomeScreen: Hashable, Sendable {
         words.plural("home.moreNotices", placement.left), row: placement.next, column: area.column + 1,
         style: Theme.dim, limit: area.width - 1)
     }
-    var hints = [
-      KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.play")),
-      KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "s", label: words("key.settings")),
-    ]
-    if state.resumable != nil { hints.append(KeyHint(key: "x", label: words("key.discard"))) }
-    hints.append(KeyHint(key: "q", label: words("key.quit")))
-    canvas.footer(hints)
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 
@@ -233,7 +228,6 @@ extension HomeScreen: Feature {
     return .go(screen, changes, effects: [.redrawAll])
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)

@@ -10,17 +10,19 @@ public struct InfoScreen: Hashable, Sendable {
   /// Where Esc goes.
   public var returnTo: ReturnPoint
 
-  func action(for key: Key) -> Action? {
-    switch Shortcut(key) {
-    case .up: .info(.scroll(-1))
-    case .down: .info(.scroll(1))
-    case .pageUp: .info(.scroll(-Self.page))
-    case .pageDown, .space: .info(.scroll(Self.page))
-    case .home: .info(.scroll(-10_000))
-    case .end: .info(.scroll(10_000))
-    case .escape, .enter, .left, .letter("q"): .back
-    default: nil
-    }
+  /// Scrolling, by line and by page, and the way back.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    [
+      .shown("↑↓", "key.scroll", [(.up, .info(.scroll(-1))), (.down, .info(.scroll(1)))]),
+      .shown("PgUp PgDn", "key.page", [(.pageUp, .info(.scroll(-Self.page))), (.pageDown, .info(.scroll(Self.page)))]),
+      .shown("Esc", "key.back", [(.escape, .back)]),
+      .hidden(
+        .alias,
+        [
+          (.space, .info(.scroll(Self.page))), (.home, .info(.scroll(-10_000))), (.end, .info(.scroll(10_000))),
+          (.enter, .back), (.left, .back), (.letter("q"), .back),
+        ]),
+    ]
   }
 
   static let page = 18
@@ -51,11 +53,7 @@ public struct InfoScreen: Hashable, Sendable {
     let lines = Self.lines(game: state.registry.game(game), state: state, words: words, width: body.width)
     let top = min(scroll, max(0, lines.count - body.height))
     canvas.paragraphs(lines, in: body, scroll: top)
-    canvas.footer([
-      KeyHint(key: "↑↓", label: words("key.scroll")),
-      KeyHint(key: "PgUp PgDn", label: words("key.page")),
-      KeyHint(key: "Esc", label: words("key.back")),
-    ])
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 
@@ -77,8 +75,6 @@ extension InfoScreen: Feature {
     scroll = max(0, min(scroll + by, count - body.height))
     return .stay
   }
-
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)

@@ -69,15 +69,18 @@ extension LookAgainScreen: Feature {
     }
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? {
-    // Only the keys the footer names.
-    switch (stage, Shortcut(key)) {
-    case (.asking, .enter): .lookAgain(.show)
-    case (.asking, .escape), (.countdown, .escape): .lookAgain(.cancel)
-    case (.showing, .enter), (.showing, .escape): .lookAgain(.hide)
-    case (.showing, .space) where RevealScreen.offersPhone(context.state): .lookAgain(.switchView)
-    case (.showing, .letter("n")) where RevealScreen.offersPhone(context.state): .lookAgain(.newLink)
-    default: nil
+  /// "Are you ANNA?": Enter shows the role, Esc cancels (or stops the
+  /// countdown); the role: as at the reveal.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    switch stage {
+    case .asking:
+      return [.shown("Enter", "key.showRole", [(.enter, .lookAgain(.show))]), .shown("Esc", "key.cancel", [(.escape, .lookAgain(.cancel))])]
+    case .countdown:
+      return [.shown("Esc", "key.stopCountdown", [(.escape, .lookAgain(.cancel))])]
+    case .showing:
+      return RevealScreen.commands(
+        phone: RevealScreen.offersPhone(state), code: RevealScreen.offersPhone(state) && !cardOnLaptop,
+        hide: .lookAgain(.hide), switchView: .lookAgain(.switchView), newLink: .lookAgain(.newLink))
     }
   }
 
@@ -127,7 +130,8 @@ extension LookAgainScreen: Feature {
       // With phones on, the player's own code first, as at the reveal.
       var reveal = RevealScreen(seat: seat)
       reveal.cardOnLaptop = cardOnLaptop
-      reveal.draw(into: &canvas, state: state, words: words)
+      reveal.drawPage(into: &canvas, state: state, words: words)
+      canvas.footer(commands(in: state, words: words), words: words)
       return
     }
     // Only the question: the next screen is private.
@@ -136,15 +140,13 @@ extension LookAgainScreen: Feature {
     canvas.center(words("table.areYou", ["name": words.upper(table.seats[seat].name)]), row: 10, in: bounds, style: Theme.title)
     if case .countdown(let countdown) = stage {
       canvas.center(words("handOff.countdown", ["seconds": String(countdown.seconds)]), row: 12, in: bounds, style: Theme.title)
-      canvas.footer([KeyHint(key: "Esc", label: words("key.stopCountdown"))])
+      canvas.footer(commands(in: state, words: words), words: words)
     } else if state.keyGuard != nil {
       canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
       canvas.center(words("table.areYouWait"), row: 14, in: bounds, style: Theme.dim)  // the footer says why
     } else {
       canvas.center(words("table.areYouHint"), row: 12, in: bounds, style: Theme.dim)
-      canvas.footer([
-        KeyHint(key: "Enter", label: words("key.showRole")), KeyHint(key: "Esc", label: words("key.cancel")),
-      ])
+      canvas.footer(commands(in: state, words: words), words: words)
     }
   }
 }

@@ -196,81 +196,118 @@ extension NarratorScreen {
     return VoteResult(hands: Dictionary(uniqueKeysWithValues: zip(candidates, counting)))
   }
 
-  func action(for key: Key, state: AppState) -> Action? {
-    guard let narration = state.session?.narration else { return nil }
-    let shortcut = Shortcut(key)
-    // A night on the phones: the choices are made there; the laptop takes
-    // no key that could choose, whoever reaches for it.
-    if state.phones.nightOnPhones && narration.stage.isSecret {
-      return shortcut == .escape ? .back : nil
-    }
+  /// What the narrator's page lets the user do now, in the footer's
+  /// order. A night on the phones: the choices are made there, and the
+  /// laptop takes no key that could choose, whoever reaches for it. The
+  /// moderator's roles, a question, the vote's count and the list of who
+  /// looks again each have their own keys. Otherwise: the stage's own keys,
+  /// the moderator's and undo at night (by day they are in the actions'
+  /// panel, with the table's commands), the rules where they are offered,
+  /// leaving. ↑↓ and Enter are taken at every stage, also where nothing is
+  /// listed: a secret step's screen after its choice must take keys as it
+  /// did before it.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    guard let narration = state.session?.narration else { return [] }
+    let leave = KeyCommand.shown("Esc", "key.leave", [(.escape, .back)])
+    if state.phones.nightOnPhones && narration.stage.isSecret { return [leave] }
     if showingRoles {
-      switch shortcut {
-      case .escape, .enter, .letter("r"): return .narrator(.hideRoles)
-      default: return nil
-      }
+      return [
+        .shown("Esc", "key.hideRoles", [(.escape, .narrator(.hideRoles))]),
+        .hidden(.alias, [(.enter, .narrator(.hideRoles)), (.letter("r"), .narrator(.hideRoles))]),
+      ]
     }
     if confirming != nil {
-      switch shortcut {
-      case .enter, .letter("y"): return .narrator(.confirm)
-      case .escape, .letter("n"): return .narrator(.cancel)
-      default: return nil
-      }
+      return [
+        .shown("Enter", "key.yes", [(.enter, .narrator(.confirm))]),
+        .shown("Esc", "key.no", [(.escape, .narrator(.cancel))]),
+        .hidden(.alias, [(.letter("y"), .narrator(.confirm)), (.letter("n"), .narrator(.cancel))]),
+      ]
     }
+    let moving: [(Shortcut, Action)] = [(.up, .narrator(.move(-1))), (.down, .narrator(.move(1)))]
+    let choose = KeyCommand.shown("Enter", "key.choose", [(.enter, .narrator(.select))])
     if counting != nil {
-      switch shortcut {
-      case .up: return .narrator(.move(-1))
-      case .down: return .narrator(.move(1))
-      case .left: return .narrator(.addHands(-1))
-      case .right: return .narrator(.addHands(1))
-      case .enter: return .narrator(.select)
-      case .escape: return .narrator(.stopCounting)
-      default:
-        if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII {
-          return .narrator(.setHands(digit))
-        }
-        return nil
-      }
+      let digits = (0...9).map { (Shortcut.letter(Character(String($0))), Action.narrator(.setHands($0))) }
+      return [
+        .shown("↑↓", "key.move", moving),
+        .shown(
+          "←→ 0-9", countedOnPhones ? "key.votes" : "key.hands",
+          [(.left, .narrator(.addHands(-1))), (.right, .narrator(.addHands(1)))] + digits),
+        .shown("Enter", "key.done", [(.enter, .narrator(.select))]),
+        .shown("Esc", "key.back", [(.escape, .narrator(.stopCounting))]),
+      ]
     }
     if picking {
-      switch shortcut {
-      case .up: return .narrator(.move(-1))
-      case .down: return .narrator(.move(1))
-      case .enter: return .narrator(.select)
-      case .escape: return .narrator(.stopPicking)
-      default: return nil
+      return [.shown("↑↓", "key.move", moving), choose, .shown("Esc", "key.cancel", [(.escape, .narrator(.stopPicking))])]
+    }
+    let byDay = narration.isByDay
+    let moderator = narration.mode == .moderator
+    var commands = stageCommands(narration, state: state, moving: moving, choose: choose)
+    // Where the stage lists nobody: the same keys, unnamed.
+    let named = commands.flatMap { $0.bindings.map(\.key) }
+    let unnamed = (moving + [(.enter, .narrator(.select))]).filter { !named.contains($0.0) }
+    if !unnamed.isEmpty { commands.append(.hidden(.neutral, unnamed)) }
+    // The table's commands by day, as the actions' panel lists them.
+    var panel: [(Shortcut, Action)] = Self.commands(narration).map { command in
+      let action: NarratorAction =
+        switch command {
+        case .look: .lookAgain
+        case .roles: .roles
+        case .undo: .undo
+        case .settings: .settings
+        default: .end
+        }
+      return (.letter(command.key), .narrator(action))
+    }
+    if let table = state.table, Self.undoable(narration, table: table) != nil, !byDay {
+      commands.append(.shown("u", "key.undo", [(.letter("u"), .narrator(.undo))]))
+    }
+    if moderator {
+      let own: [(Shortcut, Action)] = [(.letter("r"), .narrator(.askRoles)), (.letter("v"), .narrator(.toggleVoice))]
+      if byDay {
+        panel += own
+      } else {
+        commands.insert(
+          contentsOf: [
+            .shown("r", "key.roles", [own[0]]),
+            .shown("v", moderatorVoice ? "key.voiceOff" : "key.voiceOn", [own[1]]),
+          ], at: commands.firstIndex { $0.hint == .shown(key: "u", label: "key.undo") } ?? commands.count)
       }
     }
-    if case .letter(let letter) = shortcut,
-      let command = Self.commands(narration).first(where: { $0.key == letter })
-    {
-      switch command {
-      case .look: return .narrator(.lookAgain)
-      case .roles: return .narrator(.roles)
-      case .undo: return .narrator(.undo)
-      case .settings: return .narrator(.settings)
-      default: return .narrator(.end)
+    if Self.offersRules(narration) { commands.append(.shown("i", "key.rules", [(.letter("i"), .openRules)])) }
+    commands.append(leave)
+    if !panel.isEmpty { commands.append(.hidden(.onScreen, panel)) }
+    return commands
+  }
+
+  /// The keys a stage names in the footer (with none of its own: none).
+  private func stageCommands(
+    _ narration: Narration, state: AppState, moving: [(Shortcut, Action)], choose: KeyCommand
+  ) -> [KeyCommand] {
+    guard let table = state.table else { return [] }
+    let list: [KeyCommand] = [.shown("↑↓", "key.move", moving), choose]
+    if narration.isByDay {
+      switch narration.stage {
+      case .dusk: return [.shown("Enter", "key.nightFalls", [(.enter, .narrator(.select))])]
+      case .morning: return [.shown("Enter", "key.startDay", [(.enter, .narrator(.select))])]
+      case .discussion:
+        return [
+          .shown("Enter", "key.toVote", [(.enter, .narrator(.select))]),
+          .shown("Space", "key.timer", [(.space, .narrator(.toggleTimer))]),
+        ]
+      case .vote: return list
+      default: return []
       }
     }
-    // Beyond the day: a day's kamikaze choosing, the moderator's choice of the night.
-    if shortcut == .letter("u"), let table = state.table, Self.undoable(narration, table: table) != nil {
-      return .narrator(.undo)
-    }
-    if narration.mode == .moderator {
-      switch shortcut {
-      case .letter("r"): return .narrator(.askRoles)
-      case .letter("v"): return .narrator(.toggleVoice)
-      default: break
-      }
-    }
-    switch shortcut {
-    case .up: return .narrator(.move(-1))
-    case .down: return .narrator(.move(1))
-    case .letter("i") where Self.offersRules(narration): return .openRules
-    case .enter: return .narrator(.select)
-    case .space where narration.stage == .discussion: return .narrator(.toggleTimer)
-    case .escape: return .back
-    default: return nil
+    switch narration.stage {
+    case .awake(let index) where !state.phones.nightOnPhones:
+      // The list is drawn only until the step's choice (the moderator's screen says it is recorded).
+      let steps = narration.steps(on: table)
+      let chosen = narration.hasChosen(on: table)
+      guard steps.indices.contains(index), !chosen, !table.isMeetingNight() else { return [] }
+      return list
+    case .takeAlong: return list
+    default: return []
     }
   }
+
 }

@@ -25,7 +25,7 @@ extension NarratorScreen {
     let mode = words(moderator ? "narrator.title.moderator" : "narrator.title")
     canvas.header(words, title: words.gameName(table.game) + "  ·  " + title, right: mode)
     if showingRoles && moderator {
-      drawRoles(into: &canvas, table: table, words: words)
+      drawRoles(into: &canvas, state: state, table: table, words: words)
       return
     }
     let phones = state.votesOnPhones
@@ -43,7 +43,6 @@ extension NarratorScreen {
     // A night on the phones: the laptop never shows that a choice was made.
     let chosen = narration.hasChosen(on: table) && !state.phones.nightOnPhones
     let byDay = narration.isByDay
-    var hints: [KeyHint] = []
     var row: Int
     // What is said, wrapped without a blank line in the middle.
     if moderator {
@@ -69,9 +68,9 @@ extension NarratorScreen {
       row += 1
     }
     if byDay {
-      hints = drawDay(into: &canvas, narration: narration, table: table, state: state, words: words, top: row)
+      drawDay(into: &canvas, narration: narration, table: table, state: state, words: words, top: row)
     } else {
-      hints = drawNight(into: &canvas, narration: narration, table: table, state: state, words: words, row: row)
+      drawNight(into: &canvas, narration: narration, table: table, state: state, words: words, row: row)
     }
     if let confirming {
       let choice = describe(confirming, narration: narration, table: table, words: words, asked: true)
@@ -82,48 +81,25 @@ extension NarratorScreen {
       for (offset, line) in lines.enumerated() {
         canvas.center(line, row: first + offset, in: canvas.bounds, style: Theme.selected)
       }
-      hints = [KeyHint(key: "Enter", label: words("key.yes")), KeyHint(key: "Esc", label: words("key.no"))]
-    } else if counting != nil {
-      // Counting the vote: its own keys alone (Esc goes back to the list).
-    } else if picking {
-      hints = [
-        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
-        KeyHint(key: "Esc", label: words("key.cancel")),
-      ]
-    } else {
-      if moderator && !byDay {
-        // By day these two are in the actions' panel.
-        hints += [
-          KeyHint(key: "r", label: words("key.roles")),
-          KeyHint(key: "v", label: words(moderatorVoice ? "key.voiceOff" : "key.voiceOn")),
-        ]
-      }
-      if !byDay && Self.undoable(narration, table: table) != nil {
-        // A day's kamikaze choosing, the moderator's choice of the night.
-        hints.append(KeyHint(key: "u", label: words("key.undo")))
-      }
-      if Self.offersRules(narration) { hints.append(KeyHint(key: "i", label: words("key.rules"))) }
-      hints.append(KeyHint(key: "Esc", label: words("key.leave")))
     }
-    canvas.footer(hints)
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 
   /// The day's screen below what is said, from `top`: on the left what the
   /// stage asks (dusk's words, the players in and out, the vote), on the
   /// right the table's actions and the day's time, as on the manual table.
-  /// Returns the stage's own keys for the footer.
+  /// (The stage's keys are its `commands`.)
   private func drawDay(
     into canvas: inout Canvas, narration: Narration, table: Table, state: AppState, words: Words, top: Int
-  ) -> [KeyHint] {
+  ) {
     let moderator = narration.mode == .moderator
     let leftWidth = 55
     let bottom = canvas.height - 2  // the last row above the footer
-    var hints: [KeyHint] = []
     if picking {
       _ = drawList(
         into: &canvas, prompt: words("table.pick.look"), state: state, table: table, words: words, row: top,
         width: leftWidth - 2)
-      return []
+      return
     }
     var row = top
     func paragraph(_ key: String, style: Style = Theme.normal) { paragraph(text: words(key), style: style) }
@@ -152,14 +128,11 @@ extension NarratorScreen {
       if let line = PhoneStatus.duskLine(state: state, table: table, narration: narration, words: words) {
         paragraph(text: line, style: Theme.dim)
       }
-      hints.append(KeyHint(key: "Enter", label: words("key.nightFalls")))
     case .morning:
       players()
-      hints.append(KeyHint(key: "Enter", label: words("key.startDay")))
     case .discussion:
       paragraph("narrator.day.hint", style: Theme.dim)
       players()
-      hints += [KeyHint(key: "Enter", label: words("key.toVote")), KeyHint(key: "Space", label: words("key.timer"))]
     case .vote:
       if let counting {
         drawCount(counting, into: &canvas, state: state, narration: narration, table: table, words: words, row: row, width: leftWidth - 2)
@@ -168,11 +141,6 @@ extension NarratorScreen {
             into: &canvas, state: state, table: table, narration: narration, words: words, row: top, column: 57,
             width: canvas.width - 57, bottom: bottom)
         }
-        hints += [
-          KeyHint(key: "↑↓", label: words("key.move")),
-          KeyHint(key: "←→ 0-9", label: words(countedOnPhones ? "key.votes" : "key.hands")),
-          KeyHint(key: "Enter", label: words("key.done")), KeyHint(key: "Esc", label: words("key.back")),
-        ]
       } else {
         let prompt = words(
           state.phonesCount != nil ? "narrator.vote.prompt.phonesDone"
@@ -180,14 +148,13 @@ extension NarratorScreen {
         _ = drawList(
           into: &canvas, prompt: prompt, state: state, table: table, words: words, row: row,
           width: leftWidth - 2)
-        hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
       }
     default:
       break
     }
     // The actions, with the manual table's keys and words (not while the
     // vote is counted: its keys are the count's).
-    guard counting == nil else { return hints }
+    guard counting == nil else { return }
     let panel = Rect(row: top, column: 57, width: canvas.width - 57, height: bottom - top + 1)
     canvas.write(words("table.actions"), row: panel.row, column: panel.column, style: Theme.dim)
     var rows: [(key: String, label: String)] = Self.commands(narration).map { (String($0.key), words($0.label)) }
@@ -214,18 +181,16 @@ extension NarratorScreen {
     PhoneStatus.drawPanel(
       into: &canvas, state: state, table: table, words: words, row: panelRow + 1, column: panel.column, width: panel.width,
       bottom: bottom)
-    return hints
   }
 
   /// The night's screen below what is said, from `row` (and a kamikaze's
-  /// choice, in the open but before the day). Returns the stage's own keys.
+  /// choice, in the open but before the day). (The stage's keys are its `commands`.)
   private func drawNight(
     into canvas: inout Canvas, narration: Narration, table: Table, state: AppState, words: Words, row: Int
-  ) -> [KeyHint] {
+  ) {
     let moderator = narration.mode == .moderator
     let chosen = narration.hasChosen(on: table)
     var row = row
-    var hints: [KeyHint] = []
     switch narration.stage {
     case .nightFalls, .asleep:
       if moderator {
@@ -285,14 +250,11 @@ extension NarratorScreen {
       }
       let prompt = words(GameKeys.step(table.game, steps[index].id, moderator ? .record : .prompt))
       row = drawList(into: &canvas, prompt: prompt, state: state, table: table, words: words, row: row)
-      hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
     case .takeAlong:
       row = drawList(into: &canvas, prompt: words("narrator.takeAlong.prompt"), state: state, table: table, words: words, row: row)
-      hints += [KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose"))]
     default:
       break
     }
-    return hints
   }
 
   /// A check's answer as a badge of one width and one style whatever it
@@ -406,7 +368,7 @@ extension NarratorScreen {
   }
 
   /// The moderator's view: every player with their role, the dead marked.
-  private func drawRoles(into canvas: inout Canvas, table: Table, words: Words) {
+  private func drawRoles(into canvas: inout Canvas, state: AppState, table: Table, words: Words) {
     canvas.write(words("narrator.moderator.roles"), row: 2, column: 3, style: Theme.title)
     for (seat, player) in table.seats.enumerated() where seat < canvas.height - 6 {
       let style = table.rules.isBad(player.role) ? Theme.bad : Theme.normal
@@ -416,6 +378,6 @@ extension NarratorScreen {
         canvas.write(words(GameKeys.cause(death)), row: 4 + seat, column: 56, style: Theme.dim, limit: canvas.width - 58)
       }
     }
-    canvas.footer([KeyHint(key: "Esc", label: words("key.hideRoles"))])
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }

@@ -287,8 +287,6 @@ extension NarratorScreen: Feature {
     return Outcome(next: next, effects: effects)
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
-
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }

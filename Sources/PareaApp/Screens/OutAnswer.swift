@@ -63,14 +63,18 @@ extension OutAnswerScreen: Feature {
     }
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? {
-    switch (stage, Shortcut(key)) {
-    case (.handOff, .enter): .outAnswer(.proceed)
-    case (.handOff, .escape): .outAnswer(.cancel)
-    case (.answering, .enter): .outAnswer(.answer(true))
-    case (.answering, .escape): .outAnswer(.answer(false))
-    case (.handBack, .enter): .outAnswer(.proceed)
-    default: nil
+  /// Passing the laptop, the answer (Enter: out; Esc: not out), passing it back.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    switch stage {
+    case .handOff:
+      return TableScreen.passingCommands(handBack: false, proceed: .outAnswer(.proceed), cancel: .outAnswer(.cancel))
+    case .handBack:
+      return TableScreen.passingCommands(handBack: true, proceed: .outAnswer(.proceed), cancel: .outAnswer(.cancel))
+    case .answering:
+      return [
+        .shown("Enter", "key.out.yes", [(.enter, .outAnswer(.answer(true)))]),
+        .shown("Esc", "key.out.no", [(.escape, .outAnswer(.answer(false)))]),
+      ]
     }
   }
 
@@ -124,9 +128,7 @@ extension OutAnswerScreen: Feature {
       for (offset, line) in RoleCard.block(texts[canDie ? 0 : 1], rows: rows, width: inner.width).enumerated() {
         canvas.write(line, row: inner.row + 3 + offset, column: inner.column)
       }
-      canvas.footer([
-        KeyHint(key: "Enter", label: words("key.out.yes")), KeyHint(key: "Esc", label: words("key.out.no")),
-      ])
     }
+    canvas.footer(commands(in: context.state, words: context.words), words: words)
   }
 }

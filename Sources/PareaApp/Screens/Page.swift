@@ -136,7 +136,7 @@ enum Change: Hashable, Sendable {
 /// goes. What its actions do is its `Feature.reduce`.
 ///
 /// Adding a screen: a file with its state conforming to `Feature` (its
-/// action type, `reduce`, `action(for:in:)`, `draw`, `back`, and who may
+/// action type, `reduce`, `commands(in:words:)`, `draw`, `back`, and who may
 /// see it and whether a key there is guarded: `audience`, `guardedMoment`,
 /// which have no default, so a screen that does not say does not compile);
 /// a case of `Screen` with its lines in `Screen.page` and `Screen.visit`, and a
@@ -152,7 +152,11 @@ protocol Page: Hashable, Sendable {
   /// taken back, if any: keys are then held back until they have been
   /// quiet a moment (`KeyGuard.swift`).
   func guardedMoment(in state: AppState) -> GuardedMoment?
-  /// What `key` means on this screen, if anything.
+  /// What the screen lets its user do now, in its footer's order: what a
+  /// key means there and the footer's hints both come from this list
+  /// (`KeyCommand`); the footer is drawn with `Canvas.footer(_:words:)`.
+  func commands(in state: AppState, words: Words) -> [KeyCommand]
+  /// What `key` means on this screen, if anything: by default, its commands'.
   func action(for key: Key, in context: ScreenContext) -> Action?
   /// Draws the screen (the confirmation and reported problems go on top).
   func draw(into canvas: inout Canvas, in context: ScreenContext)
@@ -282,7 +286,7 @@ extension Screen {
       case .settings(let page): page.returnTo.screen.narratorBeneath
       case .lookAgain(let page): if case .narrator(let under) = page.beneath { under } else { nil }
       case .tableList(let page): if case .narrator(let under) = page.beneath { under } else { nil }
-      default: nil
+      case .home, .players, .setup, .handOff, .reveal, .table, .spyGuess, .outAnswer, .summary: nil
       }
     }
     set {
@@ -306,7 +310,7 @@ extension Screen {
       case .tableList(var page):
         page.beneath = .narrator(newValue)
         self = .tableList(page)
-      default: break
+      case .home, .players, .setup, .handOff, .reveal, .table, .spyGuess, .outAnswer, .summary: break
       }
     }
   }
@@ -322,7 +326,7 @@ extension Screen {
       case .tableList(let page): if case .table(let under) = page.beneath { under } else { nil }
       case .spyGuess(let page): page.table
       case .outAnswer(let page): page.table
-      default: nil
+      case .home, .info, .players, .setup, .handOff, .reveal, .summary, .narrator, .settings: nil
       }
     }
     set {
@@ -343,7 +347,7 @@ extension Screen {
       case .outAnswer(var page):
         page.table = newValue
         self = .outAnswer(page)
-      default: break
+      case .home, .info, .players, .setup, .handOff, .reveal, .summary, .narrator, .settings: break
       }
     }
   }

@@ -27,42 +27,65 @@ public struct PlayersScreen: Hashable, Sendable {
   /// column from it); the rule itself is `PlayerName.refusal`.
   public static let maxNameWidth = PlayerName.maxWidth
 
-  func action(for key: Key) -> Action? {
-    // "+" adds every quick pick from the empty field or the picks (no name
-    // starts with "+"); the list's footer has no room to say so, and there it
-    // starts a name like any other character.
+  /// What a typed character means: "+" adds every quick pick from the
+  /// empty field or the picks (no name starts with "+"; in the list it
+  /// starts a name like any other character), `[` and `]` move a player in
+  /// the list, any other character (Space too, in the field) is typed into
+  /// the name. Nil for the keys that are not typing (`commands`).
+  func typed(_ key: Key) -> Action? {
     if key == .character("+"), field.text.isEmpty, focus != .list { return .players(.addAllPicks) }
-    if case .character(let character) = key, character != " " || focus == .field {
-      if focus == .list && (character == "[" || character == "]") {
-        return .players(.reorder(character == "[" ? -1 : 1))
-      }
-      return .players(.type(character))
+    guard case .character(let character) = key, character != " " || focus == .field else { return nil }
+    if focus == .list && (character == "[" || character == "]") {
+      return .players(.reorder(character == "[" ? -1 : 1))
     }
-    switch (focus, key) {
-    case (_, .escape): return .back
-    case (_, .tab): return .players(.focusNext)
-    case (_, .backTab): return .players(.focusPrevious)
-    case (.field, .enter): return .players(.submit)
-    case (.field, .backspace): return .players(.deleteBackward)
-    case (.field, .delete): return .players(.deleteForward)
-    case (.field, .left): return .players(.cursor(-1))
-    case (.field, .right): return .players(.cursor(1))
-    case (.field, .home): return .players(.cursor(-1000))
-    case (.field, .end): return .players(.cursor(1000))
-    case (.field, .down): return .players(.focusNext)
-    case (.list, .up), (.picks, .up): return .players(.move(-1))
-    case (.list, .down), (.picks, .down): return .players(.move(1))
-    case (.list, .backspace), (.list, .delete): return .players(.remove)
-    case (.list, .enter): return .players(.proceed)
-    case (.list, .right): return .players(.focusNext)
-    case (.picks, .left): return .players(.focusPrevious)
-    // Enter goes on from every part; Space adds or takes out a quick pick.
-    case (.picks, .enter): return .players(.proceed)
-    case (.picks, .character(" ")): return .players(.togglePick)
-    default: return nil
-    }
+    return .players(.type(character))
   }
 
+  /// The keys that are not typing, by the part of the page in focus: the
+  /// field (Enter adds the name, or goes on once it is empty; editing keys),
+  /// the list (remove, reorder, go on), the quick picks (Space adds or
+  /// takes out one, Enter goes on); Tab to the next part, Esc back, and
+  /// "+" (typed, see `typed`) while there are picks left to add.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    let moving: [(Shortcut, Action)] = [(.up, .players(.move(-1))), (.down, .players(.move(1)))]
+    var commands: [KeyCommand]
+    switch focus {
+    case .field:
+      commands = [
+        .shown("Enter", field.text.isEmpty ? "key.continue" : "key.add", [(.enter, .players(.submit))]),
+        .hidden(
+          .typing,
+          [
+            (.backspace, .players(.deleteBackward)), (.delete, .players(.deleteForward)), (.left, .players(.cursor(-1))),
+            (.right, .players(.cursor(1))), (.home, .players(.cursor(-1000))), (.end, .players(.cursor(1000))),
+          ]),
+        .hidden(.alias, [(.down, .players(.focusNext))]),
+      ]
+    case .list:
+      commands = [
+        .shown("Del", "key.remove", [(.delete, .players(.remove)), (.backspace, .players(.remove))]),
+        .shown("[ ]", "key.reorder", [(.letter("["), .players(.reorder(-1))), (.letter("]"), .players(.reorder(1)))]),
+        .shown("Enter", "key.continue", [(.enter, .players(.proceed))]),
+        .hidden(.moving, moving),
+        .hidden(.alias, [(.right, .players(.focusNext))]),
+      ]
+    case .picks:
+      commands = [
+        .shown("Space", "key.toggle", [(.space, .players(.togglePick))]),
+        .shown("Enter", "key.continue", [(.enter, .players(.proceed))]),
+        .hidden(.moving, moving),
+        .hidden(.alias, [(.left, .players(.focusPrevious))]),
+      ]
+    }
+    let added = Set(state.players.map(PlayerName.key))
+    if focus != .list, field.text.isEmpty, state.savedNames.contains(where: { !added.contains(PlayerName.key($0)) }) {
+      commands.append(.shown("+", "key.addAll", [(.letter("+"), .players(.addAllPicks))]))
+    }
+    commands.append(.shown("Tab", "key.nextPart", [(.tab, .players(.focusNext))]))
+    commands.append(.shown("Esc", "key.back", [(.escape, .back)]))
+    commands.append(.hidden(.alias, [(.backTab, .players(.focusPrevious))]))
+    return commands
+  }
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
     let rules = state.rules
@@ -123,25 +146,7 @@ public struct PlayersScreen: Hashable, Sendable {
       canvas.notice(notice, words: words, row: noticeRow, in: Rect(row: 0, column: 3, width: noticeWidth, height: 0))
     }
 
-    var hints: [KeyHint]
-    switch focus {
-    case .field:
-      hints = [KeyHint(key: "Enter", label: words(field.text.isEmpty ? "key.continue" : "key.add"))]
-    case .list:
-      hints = [
-        KeyHint(key: "Del", label: words("key.remove")), KeyHint(key: "[ ]", label: words("key.reorder")),
-        KeyHint(key: "Enter", label: words("key.continue")),
-      ]
-    case .picks:
-      hints = [KeyHint(key: "Space", label: words("key.toggle")), KeyHint(key: "Enter", label: words("key.continue"))]
-    }
-    let added = Set(state.players.map(PlayerName.key))
-    if focus != .list, field.text.isEmpty, state.savedNames.contains(where: { !added.contains(PlayerName.key($0)) }) {
-      hints.append(KeyHint(key: "+", label: words("key.addAll")))
-    }
-    hints.append(KeyHint(key: "Tab", label: words("key.nextPart")))
-    hints.append(KeyHint(key: "Esc", label: words("key.back")))
-    canvas.footer(hints)
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 
@@ -289,7 +294,9 @@ extension PlayersScreen: Feature {
     return SetupScreen.open(in: state, changes: [.savedNames(players)], effects: [.savePlayers(players)])
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key) }
+  func action(for key: Key, in context: ScreenContext) -> Action? {
+    typed(key) ?? commands(in: context.state, words: context.words).action(for: key)
+  }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)

@@ -41,26 +41,42 @@ public struct RevealScreen: Hashable, Sendable {
 
   func showsCode(_ state: AppState) -> Bool { Self.offersPhone(state) && !cardOnLaptop }
 
-  static func action(for key: Key, phone: Bool) -> Action? {
-    switch Shortcut(key) {
-    case .enter, .escape: .hide
-    case .space where phone: .revealPage(.switchView)
-    case .letter("n") where phone: .revealPage(.newLink)
-    default: nil
+  /// What the card or the phone's code lets the player do, with the
+  /// actions of the screen that shows it (the reveal, or a role shown again):
+  /// hide it; with phones on, switch between the code and the card, and a
+  /// new link from the code's page.
+  static func commands(phone: Bool, code: Bool, hide: Action, switchView: Action, newLink: Action) -> [KeyCommand] {
+    guard phone else {
+      return [.shown("Enter", "key.hideRole", [(.enter, hide)]), .shown("Esc", "key.hideRole", [(.escape, hide)])]
     }
+    var commands: [KeyCommand] = [
+      .shown("Enter", "key.hideRole", [(.enter, hide)]),
+      .shown("Space", code ? "key.cardHere" : "key.phoneCode", [(.space, switchView)]),
+    ]
+    if code { commands.append(.shown("n", "key.newLink", [(.letter("n"), newLink)])) }
+    commands.append(.hidden(.alias, [(.escape, hide)]))
+    return commands
+  }
+
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    Self.commands(
+      phone: Self.offersPhone(state), code: showsCode(state), hide: .hide, switchView: .revealPage(.switchView),
+      newLink: .revealPage(.newLink))
   }
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words) {
+    drawPage(into: &canvas, state: state, words: words)
+    canvas.footer(commands(in: state, words: words), words: words)
+  }
+
+  /// The phone's code or the card, without the footer (a role shown again
+  /// puts its own).
+  func drawPage(into canvas: inout Canvas, state: AppState, words: Words) {
     guard let table = state.table else { return }
     if showsCode(state) {
       PhoneCode.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
     } else {
       RoleCard.draw(seat: seat, table: table, state: state, into: &canvas, words: words)
-      if Self.offersPhone(state) {
-        canvas.footer([
-          KeyHint(key: "Enter", label: words("key.hideRole")), KeyHint(key: "Space", label: words("key.phoneCode")),
-        ])
-      }
     }
   }
 }
@@ -99,9 +115,6 @@ enum RoleCard {
       canvas.write(line, row: row, column: inner.column)
       row += 1
     }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words("key.hideRole")), KeyHint(key: "Esc", label: words("key.hideRole")),
-    ])
   }
 
   /// The frame of every screen one player reads alone (the card, a private
@@ -324,10 +337,6 @@ extension RevealScreen: Feature {
       next = .table(TableScreen())
     }
     return .go(next, draft.changes, effects: [.saveGame, .redrawAll])
-  }
-
-  func action(for key: Key, in context: ScreenContext) -> Action? {
-    Self.action(for: key, phone: Self.offersPhone(context.state))
   }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {

@@ -11,19 +11,18 @@ public struct SettingsScreen: Hashable, Sendable {
   /// Where Esc goes.
   public var returnTo: ReturnPoint
 
-  static func action(for key: Key) -> Action? {
-    switch Shortcut(key) {
-    case .up: .settings(.move(-1))
-    case .down: .settings(.move(1))
-    // ←/→ pick the value to the left or right of the one lit, as they are
-    // drawn; at the end of the row they do nothing. Enter and Space step to
-    // the next value (round to the first).
-    case .left: .settings(.choose(-1))
-    case .right: .settings(.choose(1))
-    case .enter, .space: .settings(.change(1))
-    case .escape, .letter("q"): .back
-    default: nil
-    }
+  /// Moving between settings and changing the highlighted one. ←/→ light
+  /// the value to the left or right of the one lit, as they are drawn (at
+  /// the end of the row they do nothing); Enter and Space step to the next
+  /// value, round to the first.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    [
+      .shown("↑↓", "key.move", [(.up, .settings(.move(-1))), (.down, .settings(.move(1)))]),
+      .shown("←→", "key.choose", [(.left, .settings(.choose(-1))), (.right, .settings(.choose(1)))]),
+      .shown("Enter", "key.change", [(.enter, .settings(.change(1)))]),
+      .shown("Esc", "key.back", [(.escape, .back)]),
+      .hidden(.alias, [(.space, .settings(.change(1))), (.letter("q"), .back)]),
+    ]
   }
 
   // MARK: The list
@@ -159,11 +158,7 @@ public struct SettingsScreen: Hashable, Sendable {
         words(settings[selection].hint), row: list.row + min(lines.count, list.height) + 1, column: 3,
         style: Theme.dim, limit: canvas.width - 6)
     }
-    canvas.footer([
-      KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "←→", label: words("key.choose")),
-      KeyHint(key: "Enter", label: words("key.change")),
-      KeyHint(key: "Esc", label: words("key.back")),
-    ])
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 
@@ -280,8 +275,6 @@ extension SettingsScreen: Feature {
       return .stay([.settings(values)], effects: setting.effects)
     }
   }
-
-  func action(for key: Key, in context: ScreenContext) -> Action? { Self.action(for: key) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)

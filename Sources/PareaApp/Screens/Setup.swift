@@ -49,21 +49,21 @@ public struct SetupScreen: Hashable, Sendable {
     return .go(.setup(page), changes, effects: effects + (lookForVoice ? [.lookForVoice] : []))
   }
 
-  /// What a key means: on the list of locations, on the roles' lists or on the count.
-  func action(for key: Key, state: AppState, locationCount: Int) -> Action? {
-    let shortcut = Shortcut(key)
-    // The rules, from every page of the setup (no page types text).
-    if shortcut == .letter("i") { return .openRules }
-    if choosingLocations { return locationAction(for: shortcut, locationCount: locationCount) }
-    if choosingNarration { return narrationAction(for: shortcut) }
+  /// What the page on show lets the user do: the list of locations, who
+  /// narrates, the roles' lists or the count. The rules are offered from
+  /// every page (no page types text).
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    let rules = KeyCommand.shown("i", "key.rules", [(.letter("i"), .openRules)])
+    if choosingLocations { return locationCommands(rules: rules) }
+    if choosingNarration { return narrationCommands(rules: rules) }
     // A game with nights chose who narrates on the page before the roles: Esc goes back there.
-    if case .escape = shortcut { return state.rules.hasNightSteps ? .setup(.chooseNarration(true)) : .back }
+    let back = KeyCommand.shown(
+      "Esc", "key.back", [(.escape, state.rules.hasNightSteps ? .setup(.chooseNarration(true)) : .back)])
     switch state.rules.setupKind {
-    case .chooseRoles: return roleAction(for: shortcut, state: state)
-    case .countBad: return countAction(for: shortcut, state: state)
+    case .chooseRoles: return roleCommands(rules: rules, back: back)
+    case .countBad: return countCommands(state: state, rules: rules, back: back)
     }
   }
-
 
   func draw(into canvas: inout Canvas, state: AppState, words: Words, locations: [Location]) {
     let rules = state.rules
@@ -109,8 +109,10 @@ public enum SetupAction: Hashable, Sendable {
   case deal
   /// Open or close the list of Spy locations in play.
   case chooseLocations(Bool)
-  /// Move the highlight in that list.
+  /// Move the highlight in that list, by one.
   case moveLocation(Int)
+  /// Move the highlight in that list a column left (-1) or right (1).
+  case moveLocationColumn(Int)
   /// Take the highlighted location out of play, or put it back.
   case toggleLocation
   /// Every location in play, or (when all are) none.
@@ -143,7 +145,7 @@ extension SetupScreen: Feature {
       let rows = Self.countRows(state)
       let index = rows.firstIndex(of: countRow) ?? 0
       countRow = rows[max(0, min(rows.count - 1, index + step))]
-    case .chooseLocations, .moveLocation, .toggleLocation, .toggleAllLocations:
+    case .chooseLocations, .moveLocation, .moveLocationColumn, .toggleLocation, .toggleAllLocations:
       effects = chooseLocations(action, excluded: &values.excludedLocations, in: context)
     case .chooseNarration(let open):
       choosingNarration = open
@@ -198,10 +200,6 @@ extension SetupScreen: Feature {
     var outcome = Outcome.go(.handOff(HandOffScreen(seat: 0)), [.startSession(session)], effects: [.saveGame, .redrawAll])
     outcome.random = random
     return outcome
-  }
-
-  func action(for key: Key, in context: ScreenContext) -> Action? {
-    action(for: key, state: context.state, locationCount: context.locations.count)
   }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {

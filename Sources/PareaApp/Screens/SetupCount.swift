@@ -9,22 +9,31 @@ extension SetupScreen {
     state.preferences.minutes(for: state.rules) == nil ? [.bad] : [.bad, .minutes]
   }
 
-  /// What a key means on the count: with two rows ↑↓ light one and ←→
+  /// What the count lets the user do: with two rows ↑↓ light one and ←→
   /// change it; with one row (Killer) both pairs change the count.
-  func countAction(for shortcut: Shortcut, state: AppState) -> Action? {
+  func countCommands(state: AppState, rules: KeyCommand, back: KeyCommand) -> [KeyCommand] {
     let rows = Self.countRows(state)
     let change: (Int) -> Action =
       countRow == .minutes && rows.contains(.minutes)
       ? { .setup(.changeRoundMinutes($0)) } : { .setup(.changeCount($0)) }
-    switch shortcut {
-    case .up where rows.count > 1: return .setup(.moveCountRow(-1))
-    case .down where rows.count > 1: return .setup(.moveCountRow(1))
-    case .left, .down, .letter("h"), .letter("-"): return change(-1)
-    case .right, .up, .letter("l"), .letter("+"): return change(1)
-    case .enter, .letter("d"): return .setup(.deal)
-    case .letter("o") where state.rules.usesLocations: return .setup(.chooseLocations(true))
-    default: return nil
+    var commands: [KeyCommand] = []
+    if rows.count > 1 {
+      commands.append(.shown("↑↓", "key.move", [(.up, .setup(.moveCountRow(-1))), (.down, .setup(.moveCountRow(1)))]))
     }
+    commands.append(.shown("←→", "key.change", [(.left, change(-1)), (.right, change(1))]))
+    commands.append(.shown("Enter", "key.deal", [(.enter, .setup(.deal))]))
+    if state.rules.usesLocations {
+      commands.append(.shown("o", "key.locations", [(.letter("o"), .setup(.chooseLocations(true)))]))
+    }
+    commands.append(rules)
+    commands.append(back)
+    var aliases: [(Shortcut, Action)] = [
+      (.letter("h"), change(-1)), (.letter("-"), change(-1)), (.letter("l"), change(1)), (.letter("+"), change(1)),
+      (.letter("d"), .setup(.deal)),
+    ]
+    if rows.count == 1 { aliases += [(.down, change(-1)), (.up, change(1))] }
+    commands.append(.hidden(.alias, aliases))
+    return commands
   }
 
   func drawCount(
@@ -61,21 +70,13 @@ extension SetupScreen {
         : words(allowed.count == 2 ? "setup.countLimits.pair" : "setup.countLimits", limitWords)
       canvas.center(limits, row: 13, in: bounds, style: Theme.dim)
     }
-    var hints = rows.count == 1 ? [] : [KeyHint(key: "↑↓", label: words("key.move"))]
-    hints += [
-      KeyHint(key: "←→", label: words("key.change")),
-      KeyHint(key: "Enter", label: words("key.deal")),
-    ]
     if rules.usesLocations {
       let inPlay = state.inPlay(locations).count
       canvas.center(words("setup.locationsInPlay", [
         "count": String(inPlay), "total": String(locations.count),
       ]), row: 16, in: bounds, style: inPlay == 0 ? Theme.bad : Theme.dim)
-      hints.append(KeyHint(key: "o", label: words("key.locations")))
     }
-    hints.append(KeyHint(key: "i", label: words("key.rules")))
-    hints.append(KeyHint(key: "Esc", label: words("key.back")))
-    canvas.footer(hints)
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 

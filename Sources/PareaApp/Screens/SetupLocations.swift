@@ -5,19 +5,21 @@ import PareaRules
 /// Setup, Spy: the locations in play, three columns with a check mark each
 /// (saved with the settings when the list closes).
 extension SetupScreen {
-  /// What a key means on the list of locations.
-  func locationAction(for shortcut: Shortcut, locationCount: Int) -> Action? {
-    let rows = ColumnGrid.rows(locationCount)
-    switch shortcut {
-    case .up: return .setup(.moveLocation(-1))
-    case .down: return .setup(.moveLocation(1))
-    case .left: return .setup(.moveLocation(-rows))
-    case .right: return .setup(.moveLocation(rows))
-    case .enter, .space: return .setup(.toggleLocation)
-    case .letter("a"): return .setup(.toggleAllLocations)
-    case .escape: return .setup(.chooseLocations(false))
-    default: return nil
-    }
+  /// What the list of locations lets the user do.
+  func locationCommands(rules: KeyCommand) -> [KeyCommand] {
+    [
+      .shown(
+        "↑↓←→", "key.move",
+        [
+          (.up, .setup(.moveLocation(-1))), (.down, .setup(.moveLocation(1))),
+          (.left, .setup(.moveLocationColumn(-1))), (.right, .setup(.moveLocationColumn(1))),
+        ]),
+      .shown("Enter", "key.toggle", [(.enter, .setup(.toggleLocation))]),
+      .shown("a", "key.all", [(.letter("a"), .setup(.toggleAllLocations))]),
+      rules,
+      .shown("Esc", "key.done", [(.escape, .setup(.chooseLocations(false)))]),
+      .hidden(.alias, [(.space, .setup(.toggleLocation))]),
+    ]
   }
 
   /// The Spy locations with a check mark on each one in play.
@@ -35,11 +37,7 @@ extension SetupScreen {
       sorted.map { words.locationName($0.id) },
       marks: sorted.map { !state.excludedLocations.contains($0.id) },
       selection: locationSelection, scroll: 0, in: body, canvas: &canvas)
-    canvas.footer([
-      KeyHint(key: "↑↓←→", label: words("key.move")), KeyHint(key: "Enter", label: words("key.toggle")),
-      KeyHint(key: "a", label: words("key.all")), KeyHint(key: "i", label: words("key.rules")),
-      KeyHint(key: "Esc", label: words("key.done")),
-    ])
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 
@@ -55,6 +53,8 @@ extension SetupScreen {
       return open ? [] : [.saveSettings]
     case .moveLocation(let step):
       locationSelection = max(0, min(all.count - 1, locationSelection + step))
+    case .moveLocationColumn(let step):
+      locationSelection = max(0, min(all.count - 1, locationSelection + step * ColumnGrid.rows(all.count)))
     case .toggleLocation:
       let sorted = context.locations
       guard sorted.indices.contains(locationSelection) else { break }

@@ -5,17 +5,22 @@ import PareaRules
 /// how it will play — who narrates (remembered with the settings) and how long
 /// the day's discussion lasts. Enter goes on to the roles; Esc back to the players.
 extension SetupScreen {
-  /// What a key means on the page.
-  func narrationAction(for shortcut: Shortcut) -> Action? {
-    switch shortcut {
-    case .up: return .setup(.moveNarration(-1))
-    case .down: return .setup(.moveNarration(1))
-    case .left, .letter("-"): return .setup(.changeRoundMinutes(-1))
-    case .right, .letter("+"): return .setup(.changeRoundMinutes(1))
-    case .enter, .tab: return .setup(.chooseNarration(false))
-    case .escape: return .back
-    default: return nil
-    }
+  /// What the page lets the user do.
+  func narrationCommands(rules: KeyCommand) -> [KeyCommand] {
+    [
+      .shown("Enter", "key.toRoles", [(.enter, .setup(.chooseNarration(false)))]),
+      .shown("↑↓", "key.choose", [(.up, .setup(.moveNarration(-1))), (.down, .setup(.moveNarration(1)))]),
+      .shown(
+        "←→", "key.dayLength", [(.left, .setup(.changeRoundMinutes(-1))), (.right, .setup(.changeRoundMinutes(1)))]),
+      rules,
+      .shown("Esc", "key.back", [(.escape, .back)]),
+      .hidden(
+        .alias,
+        [
+          (.tab, .setup(.chooseNarration(false))), (.letter("-"), .setup(.changeRoundMinutes(-1))),
+          (.letter("+"), .setup(.changeRoundMinutes(1))),
+        ]),
+    ]
   }
 
   func drawNarrationChoice(into canvas: inout Canvas, state: AppState, words: Words) {
@@ -49,11 +54,7 @@ extension SetupScreen {
         noticeRow += 1
       }
     }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words("key.toRoles")), KeyHint(key: "↑↓", label: words("key.choose")),
-      KeyHint(key: "←→", label: words("key.dayLength")), KeyHint(key: "i", label: words("key.rules")),
-      KeyHint(key: "Esc", label: words("key.back")),
-    ])
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 

@@ -4,18 +4,24 @@ import PareaRules
 /// Setup, choose-roles games (Palermo): the pool's roles on the left, the
 /// chosen ones on the right, the highlighted role described below.
 extension SetupScreen {
-  /// What a key means on the roles' lists.
-  func roleAction(for shortcut: Shortcut, state: AppState) -> Action? {
-    switch shortcut {
-    case .up: return .setup(.move(-1))
-    case .down: return .setup(.move(1))
-    case .left, .right, .tab, .backTab, .letter("h"), .letter("l"): return .setup(.switchList)
-    case .enter, .space: return .setup(.toggleRole)
-    case .letter("s"): return .setup(.suggest)
-    case .letter("c"): return .setup(.clear)
-    case .letter("d"): return .setup(.deal)
-    default: return nil
-    }
+  /// What the roles' lists let the user do.
+  func roleCommands(rules: KeyCommand, back: KeyCommand) -> [KeyCommand] {
+    [
+      .shown("Enter", focus == .available ? "key.addRole" : "key.removeRole", [(.enter, .setup(.toggleRole))]),
+      .shown("←→", "key.switchList", [(.left, .setup(.switchList)), (.right, .setup(.switchList))]),
+      .shown("s", "key.suggest", [(.letter("s"), .setup(.suggest))]),
+      .shown("d", "key.deal", [(.letter("d"), .setup(.deal))]),
+      rules,
+      back,
+      .hidden(.moving, [(.up, .setup(.move(-1))), (.down, .setup(.move(1)))]),
+      .hidden(
+        .alias,
+        [
+          (.space, .setup(.toggleRole)), (.tab, .setup(.switchList)), (.backTab, .setup(.switchList)),
+          (.letter("h"), .setup(.switchList)), (.letter("l"), .setup(.switchList)),
+        ]),
+      .hidden(.documented, [(.letter("c"), .setup(.clear))]),
+    ]
   }
 
   /// Pool roles not yet chosen, in the pool's order.
@@ -71,14 +77,7 @@ extension SetupScreen {
         canvas.write(line, row: top + 1 + offset, column: 3)
       }
     }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words(focus == .available ? "key.addRole" : "key.removeRole")),
-      KeyHint(key: "←→", label: words("key.switchList")),
-      KeyHint(key: "s", label: words("key.suggest")),
-      KeyHint(key: "d", label: words("key.deal")),
-      KeyHint(key: "i", label: words("key.rules")),
-      KeyHint(key: "Esc", label: words("key.back")),
-    ])
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 

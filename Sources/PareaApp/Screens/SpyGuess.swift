@@ -34,8 +34,10 @@ public struct SpyGuessScreen: Hashable, Sendable {
 
 /// What the claimant can do.
 public enum SpyGuessAction: Hashable, Sendable {
-  /// Move the highlight over the locations.
+  /// Move the highlight over the locations, by one (or a page).
   case move(Int)
+  /// Move the highlight a column left (-1) or right (1).
+  case moveColumn(Int)
   /// Go on: from the hand-off to the list; on the list, ask the final question.
   case proceed
   /// Back to the table, nothing recorded.
@@ -59,31 +61,26 @@ extension SpyGuessScreen: Feature {
     }
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? {
-    let shortcut = Shortcut(key)
+  /// Passing the laptop, then the locations to guess from (a column left
+  /// or right, a page up or down), then passing it back.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
     switch stage {
     case .handOff:
-      switch shortcut {
-      case .enter: return .spyGuess(.proceed)
-      case .escape: return .spyGuess(.cancel)
-      default: return nil
-      }
+      return TableScreen.passingCommands(handBack: false, proceed: .spyGuess(.proceed), cancel: .spyGuess(.cancel))
     case .handBack:
-      // Only Enter: the guess is made, there is nothing to cancel.
-      return Shortcut(key) == .enter ? .spyGuess(.proceed) : nil
+      return TableScreen.passingCommands(handBack: true, proceed: .spyGuess(.proceed), cancel: .spyGuess(.cancel))
     case .choosing:
-      let rows = ColumnGrid.rows(context.state.inPlay(context.locations).count)
-      switch shortcut {
-      case .up: return .spyGuess(.move(-1))
-      case .down: return .spyGuess(.move(1))
-      case .left: return .spyGuess(.move(-rows))
-      case .right: return .spyGuess(.move(rows))
-      case .pageUp: return .spyGuess(.move(-10))
-      case .pageDown: return .spyGuess(.move(10))
-      case .enter: return .spyGuess(.proceed)
-      case .escape: return .spyGuess(.cancel)
-      default: return nil
-      }
+      return [
+        .shown(
+          "↑↓←→", "key.move",
+          [
+            (.up, .spyGuess(.move(-1))), (.down, .spyGuess(.move(1))), (.left, .spyGuess(.moveColumn(-1))),
+            (.right, .spyGuess(.moveColumn(1))),
+          ]),
+        .shown("Enter", "key.guess", [(.enter, .spyGuess(.proceed))]),
+        .shown("Esc", "key.cancel", [(.escape, .spyGuess(.cancel))]),
+        .hidden(.alias, [(.pageUp, .spyGuess(.move(-10))), (.pageDown, .spyGuess(.move(10)))]),
+      ]
     }
   }
 
@@ -106,7 +103,11 @@ extension SpyGuessScreen: Feature {
     case (.move(let step), .choosing(let selection)):
       stage = .choosing(selection: max(0, min(locations.count - 1, selection + step)))
       return .stay
-    case (.move, .handOff):
+    case (.moveColumn(let step), .choosing(let selection)):
+      let rows = ColumnGrid.rows(locations.count)
+      stage = .choosing(selection: max(0, min(locations.count - 1, selection + step * rows)))
+      return .stay
+    case (.move, .handOff), (.moveColumn, .handOff):
       return .stay
     }
   }
@@ -142,5 +143,6 @@ extension SpyGuessScreen: Feature {
         into: &canvas, state: state, words: context.words, locations: state.inPlay(context.locations),
         selection: selection, scroll: 0, guesser: by)
     }
+    canvas.footer(commands(in: state, words: context.words), words: context.words)
   }
 }

@@ -26,35 +26,41 @@ public struct SummaryScreen: Hashable, Sendable {
     state.session?.narration == nil && state.table?.lastStep != nil
   }
 
-  func action(for key: Key, state: AppState) -> Action? {
+  /// The game over: the result, undo (when the last step may be taken
+  /// back), the rules, the menu. The session's standings: ending it (it
+  /// asks), the rules, back. The results: another round, the menu (or
+  /// ending a scored session), the rules, scrolling when the list is longer
+  /// than its rows.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    commands(in: state, scrollable: Self.maxScroll(state: state, words: words, standings: false) > 0)
+  }
+
+  /// The commands, with whether the results' list is longer than its rows
+  /// (as drawn: the terminal's size).
+  func commands(in state: AppState, scrollable: Bool) -> [KeyCommand] {
+    let rules = KeyCommand.shown("i", "key.rules", [(.letter("i"), .openRules)])
+    let scrolling: [(Shortcut, Action)] = [(.up, .summary(.scroll(-1))), (.down, .summary(.scroll(1)))]
     if Self.atGate(state) {
-      switch Shortcut(key) {
-      case .enter: return .summary(.show)
-      case .letter("u"): return .summary(.undo)
-      case .letter("i"): return .openRules
-      case .escape: return .summary(.home)
-      default: return nil
-      }
+      var commands: [KeyCommand] = [.shown("Enter", "key.showResult", [(.enter, .summary(.show))])]
+      if Self.gateOffersUndo(state) { commands.append(.shown("u", "key.undo", [(.letter("u"), .summary(.undo))])) }
+      return commands + [rules, .shown("Esc", "key.home", [(.escape, .summary(.home))])]
     }
     if standings {
-      switch Shortcut(key) {
-      // Only the keys the footer names: ending the session is `h`, and asks.
-      case .letter("h"): return .summary(.home)
-      case .letter("i"): return .openRules
-      case .escape: return .summary(.closeStandings)
-      case .up: return .summary(.scroll(-1))
-      case .down: return .summary(.scroll(1))
-      default: return nil
-      }
+      return [
+        .shown("h", "key.leaveSession", [(.letter("h"), .summary(.home))]),
+        rules,
+        .shown("Esc", "key.back", [(.escape, .summary(.closeStandings))]),
+        .hidden(.moving, scrolling),
+      ]
     }
-    switch Shortcut(key) {
-    case .enter, .letter("p"): return .summary(.playAgain)
-    case .letter("h"), .escape: return .summary(.home)
-    case .letter("i"): return .openRules
-    case .up: return .summary(.scroll(-1))
-    case .down: return .summary(.scroll(1))
-    default: return nil
-    }
+    let scored = state.table.map { state.rules.points(for: $0) != nil } ?? false
+    return [
+      .shown("Enter", "key.playAgain", [(.enter, .summary(.playAgain))]),
+      .shown("h", scored ? "key.leaveSession" : "key.home", [(.letter("h"), .summary(.home))]),
+      rules,
+      scrollable ? .shown("↑↓", "key.scroll", scrolling) : .hidden(.moving, scrolling),
+      .hidden(.alias, [(.letter("p"), .summary(.playAgain)), (.escape, .summary(.home))]),
+    ]
   }
 
   // Columns of the results, from the list's left edge. The widest built-in
@@ -141,12 +147,7 @@ public struct SummaryScreen: Hashable, Sendable {
         canvas.write(text, row: list.row + offset, column: list.column + column, style: rows[index].style, limit: limit)
       }
     }
-    canvas.footer([
-      KeyHint(key: "Enter", label: words("key.playAgain")),
-      KeyHint(key: "h", label: words(points == nil ? "key.home" : "key.leaveSession")),
-      KeyHint(key: "i", label: words("key.rules")),
-    ]
-      + (rows.count > list.height ? [KeyHint(key: "↑↓", label: words("key.scroll"))] : []))
+    canvas.footer(commands(in: state, scrollable: rows.count > list.height), words: words)
   }
 
   /// The game over, before anything of its result is drawn: the same page
@@ -177,9 +178,7 @@ public struct SummaryScreen: Hashable, Sendable {
       canvas.center(line, row: row, in: bounds, style: Theme.dim)
       row += 1
     }
-    canvas.footer([KeyHint(key: "Enter", label: words("key.showResult"))]
-      + (offersUndo ? [KeyHint(key: "u", label: words("key.undo"))] : [])
-      + [KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.home"))])
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 
   /// One line of the scrolled list: its cells (column, text, width limit) and style.
@@ -320,11 +319,7 @@ public struct SummaryScreen: Hashable, Sendable {
       canvas.write(entry.name, row: row, column: body.column + 5, style: style, limit: 20)
       canvas.write(String(entry.total), row: row, column: body.column + 28, style: style)
     }
-    canvas.footer([
-      KeyHint(key: "h", label: words("key.leaveSession")),
-      KeyHint(key: "i", label: words("key.rules")),
-      KeyHint(key: "Esc", label: words("key.back")),
-    ])
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 }
 
@@ -414,7 +409,6 @@ extension SummaryScreen: Feature {
     return .go(after.homeScreen, [.dropSession], effects: [.saveGame, .redrawAll])
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? { action(for: key, state: context.state) }
 
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)

@@ -90,53 +90,42 @@ public struct TableScreen: Hashable, Sendable {
     return commands
   }
 
-  func action(for key: Key, state: AppState) -> Action? {
-    let shortcut = Shortcut(key)
-    // The rules, over the table's public steps (never where a role or a
-    // secret guess is on screen, nor on the way to one); the result on
-    // screen, if any, is still there when they close.
-    // (Every mode of the table's own page is in the open: the private steps
-    // are pages of their own, where `i` does nothing.)
-    if shortcut == .letter("i") { return .openRules }
-    if notice != nil, mode == .main {
-      // Right after an action, its result on screen: the moment a slip is seen.
-      if shortcut == .letter("u") { return .table(.command(.undo)) }
-      return .table(.dismiss)
-    }
+  /// What the table lets the user do now. The rules, over every mode of
+  /// the table's own page (the private steps are pages of their own, where
+  /// `i` does nothing). Right after an action, its result on screen: Enter
+  /// (or any key) puts it away, `u` takes it back — the moment a slip is
+  /// seen. On the list: moving, a role shown again, leaving, and the
+  /// table's commands as its panel lists them (with the round's timer's
+  /// +/- while it is stopped). Choosing a player or a cause: the same keys;
+  /// a kamikaze's choice cannot be skipped, but the death that asked for it
+  /// can be taken back.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    let rules = KeyCommand.shown("i", "key.rules", [(.letter("i"), .openRules)])
+    let moving: [(Shortcut, Action)] = [(.up, .table(.move(-1))), (.down, .table(.move(1)))]
+    let jumping = KeyCommand.hidden(.alias, [(.home, .table(.jump(last: false))), (.end, .table(.jump(last: true)))])
+    let undo = KeyCommand.shown("u", "key.undo", [(.letter("u"), .table(.command(.undo)))])
     switch mode {
+    case .main where notice != nil:
+      // `u` only when there is something to take back ("nothing to undo" is
+      // said once; then `u` puts it away like any other key).
+      let takesBack = state.table?.lastStep != nil ? [undo] : []
+      return [.shown("Enter", "key.ok", [(.enter, .table(.dismiss))])] + takesBack + [rules, .otherwise(.table(.dismiss))]
     case .main:
-      switch shortcut {
-      case .up: return .table(.move(-1))
-      case .down: return .table(.move(1))
-      case .home: return .table(.jump(last: false))
-      case .end: return .table(.jump(last: true))
-      case .enter: return .table(.command(.look))
-      case .escape: return .back
-      case .letter("+") where state.timer?.running == false: return .table(.adjustTimer(1))
-      case .letter("-") where state.timer?.running == false: return .table(.adjustTimer(-1))
-      case .letter(let letter):
-        guard let command = Self.commands(for: state).first(where: { $0.key == letter }) else {
-          return nil
-        }
-        return .table(.command(command))
-      default: return nil
+      var panel = Self.commands(for: state).map { (Shortcut.letter($0.key), Action.table(.command($0))) }
+      if state.timer?.running == false {
+        panel += [(.letter("+"), .table(.adjustTimer(1))), (.letter("-"), .table(.adjustTimer(-1)))]
       }
+      return [
+        .shown("↑↓", "key.move", moving), .shown("Enter", "key.lookAgain", [(.enter, .table(.command(.look)))]),
+        rules, .shown("Esc", "key.leaveGame", [(.escape, .back)]), jumping, .hidden(.onScreen, panel),
+      ]
+    case .pick(.kamikaze):
+      return [.shown("↑↓", "key.move", moving), .shown("Enter", "key.choose", [(.enter, .table(.pick))]), undo, rules, jumping]
     case .pick, .cause:
-      // Choosing a player and choosing a cause take the same keys (those the footer names).
-      switch shortcut {
-      case .up: return .table(.move(-1))
-      case .down: return .table(.move(1))
-      case .home: return .table(.jump(last: false))
-      case .end: return .table(.jump(last: true))
-      case .enter: return .table(.pick)
-      case .escape: return .table(.cancel)
-      // A kamikaze's choice cannot be skipped, but the death that asked for it
-      // can be taken back.
-      case .letter("u"):
-        if case .pick(.kamikaze) = mode { return .table(.command(.undo)) }
-        return nil
-      default: return nil
-      }
+      return [
+        .shown("↑↓", "key.move", moving), .shown("Enter", "key.choose", [(.enter, .table(.pick))]), rules,
+        .shown("Esc", "key.cancel", [(.escape, .table(.cancel))]), jumping,
+      ]
     }
   }
 }

@@ -80,28 +80,7 @@ extension TableScreen {
       canvas.notice(notice, words: words, row: canvas.height - 7, in: Rect(row: 0, column: 4, width: canvas.width - 8, height: 0))
     }
 
-    switch mode {
-    case .main where notice != nil:
-      canvas.footer([
-        KeyHint(key: "Enter", label: words("key.ok")), KeyHint(key: "u", label: words("key.undo")),
-        KeyHint(key: "i", label: words("key.rules")),
-      ])
-    case .main:
-      canvas.footer([
-        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.lookAgain")),
-        KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.leaveGame")),
-      ])
-    case .pick(.kamikaze):
-      canvas.footer([
-        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
-        KeyHint(key: "u", label: words("key.undo")), KeyHint(key: "i", label: words("key.rules")),
-      ])
-    default:
-      canvas.footer([
-        KeyHint(key: "↑↓", label: words("key.move")), KeyHint(key: "Enter", label: words("key.choose")),
-        KeyHint(key: "i", label: words("key.rules")), KeyHint(key: "Esc", label: words("key.cancel")),
-      ])
-    }
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 
   /// The heading of the players' list: name, state, views.
@@ -198,8 +177,7 @@ extension TableScreen {
   ) {
     drawPassing(
       into: &canvas, game: game, words: words, lead: words("handOff.passTo"), boxed: name,
-      note: words(privacy, ["name": name]),
-      footer: [KeyHint(key: "Enter", label: words("key.continue")), KeyHint(key: "Esc", label: words("key.cancel"))])
+      note: words(privacy, ["name": name]))
   }
 
   /// After a private answer (a claimed spy's guess, a player marked out):
@@ -208,13 +186,14 @@ extension TableScreen {
   static func drawHandBack(into canvas: inout Canvas, game: GameID, words: Words) {
     drawPassing(
       into: &canvas, game: game, words: words, lead: words("handBack.done"), boxed: words("handBack.box"),
-      note: words("handBack.privacy"), footer: [KeyHint(key: "Enter", label: words("key.toTable"))])
+      note: words("handBack.privacy"))
   }
 
   /// The laptop changing hands: a line, a framed word in capitals, a dimmed
-  /// note under it and the footer, at the same places for the hand-off and the hand-back.
+  /// note under it, at the same places for the hand-off and the hand-back
+  /// (the footer is the screen's: `passingCommands`).
   private static func drawPassing(
-    into canvas: inout Canvas, game: GameID, words: Words, lead: String, boxed: String, note: String, footer: [KeyHint]
+    into canvas: inout Canvas, game: GameID, words: Words, lead: String, boxed: String, note: String
   ) {
     let bounds = canvas.bounds
     canvas.header(words, title: words.gameName(game))
@@ -225,14 +204,21 @@ extension TableScreen {
     for (offset, line) in TextWidth.wrap(note, width: 64).enumerated() {
       canvas.center(line, row: 14 + offset, in: bounds, style: Theme.dim)
     }
-    canvas.footer(footer)
+  }
+
+  /// The keys of the laptop changing hands: on to the private step or back
+  /// to the table (Esc: not now), or, once it is done, back to the table.
+  static func passingCommands(handBack: Bool, proceed: Action, cancel: Action) -> [KeyCommand] {
+    if handBack { return [.shown("Enter", "key.toTable", [(.enter, proceed)])] }
+    return [.shown("Enter", "key.continue", [(.enter, proceed)]), .shown("Esc", "key.cancel", [(.escape, cancel)])]
   }
 
   /// The private answer of a player marked out: the same frame, question,
   /// rows and keys for every role; only the words of its paragraph differ
   /// (spread over the same rows), telling a player the cause cannot take
   /// out that they stay in whatever they press.
-  /// The locations in columns: the list at the table, or a claimed spy's guess (`guesser`).
+  /// The locations in columns: the list at the table, or a claimed spy's
+  /// guess (`guesser`); the footer is the screen's.
   static func drawLocations(
     into canvas: inout Canvas, state: AppState, words: Words, locations: [Location],
     selection: Int?, scroll: Int, guesser: Int? = nil
@@ -242,16 +228,5 @@ extension TableScreen {
     let names = locations.map { words.locationName($0.id) }
     let body = Self.locationsBody(size: Size(width: canvas.width, height: canvas.height))
     ColumnGrid.draw(names, marks: nil, selection: selection, scroll: scroll, in: body, canvas: &canvas)
-    if guesser != nil {
-      canvas.footer([
-        KeyHint(key: "↑↓←→", label: words("key.move")), KeyHint(key: "Enter", label: words("key.guess")),
-        KeyHint(key: "Esc", label: words("key.cancel")),
-      ])
-    } else {
-      canvas.footer([
-        KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "i", label: words("key.rules")),
-        KeyHint(key: "Esc", label: words("key.back")),
-      ])
-    }
   }
 }

@@ -357,10 +357,6 @@ extension TableScreen: Feature {
     return .go(.summary(SummaryScreen()), effects: effects + [.redrawAll])
   }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? {
-    action(for: key, state: context.state)
-  }
-
   func draw(into canvas: inout Canvas, in context: ScreenContext) {
     draw(into: &canvas, state: context.state, words: context.words)
   }

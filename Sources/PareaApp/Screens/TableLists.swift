@@ -47,15 +47,15 @@ extension TableListScreen: Feature {
   func audience(in state: AppState) -> Audience { .table }
   func guardedMoment(in state: AppState) -> GuardedMoment? { nil }
 
-  func action(for key: Key, in context: ScreenContext) -> Action? {
-    switch Shortcut(key) {
-    case .letter("i"): .openRules
-    case .up: .tableList(.scroll(-1))
-    case .down: .tableList(.scroll(1))
-    case .pageUp: .tableList(.scroll(-10))
-    case .pageDown, .space: .tableList(.scroll(10))
-    default: .tableList(.close)
-    }
+  /// Scrolling and the rules; any other key goes back.
+  func commands(in state: AppState, words: Words) -> [KeyCommand] {
+    [
+      .shown("↑↓", "key.scroll", [(.up, .tableList(.scroll(-1))), (.down, .tableList(.scroll(1)))]),
+      .shown("i", "key.rules", [(.letter("i"), .openRules)]),
+      .shown("Esc", "key.back", [(.escape, .tableList(.close))]),
+      .hidden(.alias, [(.pageUp, .tableList(.scroll(-10))), (.pageDown, .tableList(.scroll(10))), (.space, .tableList(.scroll(10)))]),
+      .otherwise(.tableList(.close)),
+    ]
   }
 
   mutating func reduce(_ action: TableListAction, in context: ScreenContext) -> Outcome {
@@ -82,15 +82,12 @@ extension TableListScreen: Feature {
       let body = Self.rolesBody(size: Size(width: canvas.width, height: canvas.height))
       let lines = Self.roleLines(state: state, words: words, width: body.width)
       canvas.paragraphs(lines, in: body, scroll: min(scroll, max(0, lines.count - body.height)))
-      canvas.footer([
-        KeyHint(key: "↑↓", label: words("key.scroll")), KeyHint(key: "i", label: words("key.rules")),
-        KeyHint(key: "Esc", label: words("key.back")),
-      ])
     case .locations:
       TableScreen.drawLocations(
         into: &canvas, state: state, words: words, locations: state.inPlay(context.locations), selection: nil,
         scroll: scroll)
     }
+    canvas.footer(commands(in: state, words: words), words: words)
   }
 
   /// Where the roles' text goes.
