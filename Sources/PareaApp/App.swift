@@ -76,39 +76,13 @@ struct Environment: Sendable {
 
 /// An action the user takes; keys are mapped to actions by the screen on show.
 public enum Action: Hashable, Sendable {
-  /// On the home screen.
-  case home(HomeAction)
-  /// On a game's info screen.
-  case info(InfoAction)
+  /// An action of a screen's own (its `Feature.ScreenAction`), done by the
+  /// screen on show when it is of that screen's type (`AppState.apply`, through
+  /// `Screen.visit`): a new screen needs no case here.
+  case page(PageAction)
   /// `i` away from the menu: the rules of the game in play (or being set
   /// up) open over the screen on show, and Esc comes back to it as it was.
   case openRules
-  /// On the players screen.
-  case players(PlayersAction)
-  /// On the setup screen.
-  case setup(SetupAction)
-  /// On a hand-off screen: show the role.
-  case reveal
-  /// On a reveal screen: hide the role.
-  case hide
-  /// On a reveal screen with phones on: the card here or the phone's code, a new link.
-  case revealPage(RevealAction)
-  /// On the table.
-  case table(TableAction)
-  /// On a role shown again at the table.
-  case lookAgain(LookAgainAction)
-  /// On the table's list of roles or of locations.
-  case tableList(TableListAction)
-  /// On a claimed spy's guess.
-  case spyGuess(SpyGuessAction)
-  /// On a private answer of a player marked out.
-  case outAnswer(OutAnswerAction)
-  /// On the summary.
-  case summary(SummaryAction)
-  /// On the narrator's screen.
-  case narrator(NarratorAction)
-  /// On the settings screen.
-  case settings(SettingsAction)
   /// Answer the open confirmation.
   case confirm(Bool)
   /// Move the highlight between "Yes" and "No".
@@ -133,6 +107,41 @@ public enum Action: Hashable, Sendable {
   case voiceLookedFor(found: Bool)
   /// What the phones' side reports (the run loop owns the server).
   case phones(PhonesAction)
+}
+
+/// A screen's own action, whichever screen's: equal when it is the same
+/// action of the same screen's type.
+public struct PageAction: Hashable, @unchecked Sendable {
+  /// The action, of some screen's `ScreenAction` type (Sendable: made only by `init`).
+  let base: AnyHashable
+
+  /// Wraps a screen's own action.
+  init<A: Hashable & Sendable>(_ action: A) { base = AnyHashable(action) }
+
+  /// The action, if it is an `A`.
+  func `as`<A>(_ type: A.Type) -> A? { base.base as? A }
+}
+
+extension Action {
+  // Each screen's actions, as they were written before `page` (a new
+  // screen may use `.page(PageAction(…))` alone).
+  static func home(_ action: HomeAction) -> Action { .page(PageAction(action)) }
+  static func info(_ action: InfoAction) -> Action { .page(PageAction(action)) }
+  static func players(_ action: PlayersAction) -> Action { .page(PageAction(action)) }
+  static func setup(_ action: SetupAction) -> Action { .page(PageAction(action)) }
+  /// On a hand-off screen: show the role.
+  static var reveal: Action { .page(PageAction(HandOffAction.reveal)) }
+  /// On a reveal screen: hide the role.
+  static var hide: Action { .page(PageAction(RevealAction.hide)) }
+  static func revealPage(_ action: RevealAction) -> Action { .page(PageAction(action)) }
+  static func table(_ action: TableAction) -> Action { .page(PageAction(action)) }
+  static func lookAgain(_ action: LookAgainAction) -> Action { .page(PageAction(action)) }
+  static func tableList(_ action: TableListAction) -> Action { .page(PageAction(action)) }
+  static func spyGuess(_ action: SpyGuessAction) -> Action { .page(PageAction(action)) }
+  static func outAnswer(_ action: OutAnswerAction) -> Action { .page(PageAction(action)) }
+  static func summary(_ action: SummaryAction) -> Action { .page(PageAction(action)) }
+  static func narrator(_ action: NarratorAction) -> Action { .page(PageAction(action)) }
+  static func settings(_ action: SettingsAction) -> Action { .page(PageAction(action)) }
 }
 
 /// The app: state, the reducer and the renderer, with no I/O of its own.

@@ -102,52 +102,9 @@ extension AppState {
     case .resize(let width, let height):
       viewport = Size(width: width, height: height)
       return []
-    case .home(let action):
-      guard case .home(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.home, environment: &environment)
-    case .info(let action):
-      guard case .info(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.info, environment: &environment)
     case .openRules: return perform(rulesOverScreen)
-    case .players(let action):
-      guard case .players(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.players, environment: &environment)
-    case .setup(let action):
-      guard case .setup(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.setup, environment: &environment)
-    case .reveal:
-      guard case .handOff(let page) = screen else { return [] }
-      return run(.reveal, on: page, as: Screen.handOff, environment: &environment)
-    case .hide:
-      guard case .reveal(let page) = screen else { return [] }
-      return run(.hide, on: page, as: Screen.reveal, environment: &environment)
-    case .revealPage(let action):
-      guard case .reveal(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.reveal, environment: &environment)
-    case .table(let action):
-      guard case .table(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.table, environment: &environment)
-    case .lookAgain(let action):
-      guard case .lookAgain(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.lookAgain, environment: &environment)
-    case .tableList(let action):
-      guard case .tableList(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.tableList, environment: &environment)
-    case .spyGuess(let action):
-      guard case .spyGuess(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.spyGuess, environment: &environment)
-    case .outAnswer(let action):
-      guard case .outAnswer(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.outAnswer, environment: &environment)
-    case .summary(let action):
-      guard case .summary(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.summary, environment: &environment)
-    case .narrator(let action):
-      guard case .narrator(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.narrator, environment: &environment)
-    case .settings(let action):
-      guard case .settings(let page) = screen else { return [] }
-      return run(action, on: page, as: Screen.settings, environment: &environment)
+    case .page(let action):
+      return run(action, environment: &environment)
     }
   }
 
@@ -216,12 +173,18 @@ extension AppState {
 
   /// Reduces `action` on the screen on show (`page`, put back by `wrap`),
   /// then performs what it asked for.
-  private mutating func run<F: Feature>(
-    _ action: F.ScreenAction, on page: F, as wrap: (F) -> Screen, environment: inout Environment
-  ) -> [Effect] {
-    var page = page
-    let outcome = page.reduce(action, in: context(environment))
-    screen = wrap(page)
+  /// A screen's own action, done by the screen on show if it is of that
+  /// screen's type (else nothing: the screen changed under it).
+  private mutating func run(_ action: PageAction, environment: inout Environment) -> [Effect] {
+    struct Run: ScreenVisit {
+      let action: PageAction
+      let context: ScreenContext
+      func callAsFunction<F: Feature>(_ page: inout F) -> Outcome? {
+        guard let action = action.as(F.ScreenAction.self) else { return nil }
+        return page.reduce(action, in: context)
+      }
+    }
+    guard let outcome = screen.visit(Run(action: action, context: context(environment))) else { return [] }
     if let random = outcome.random { environment.generator = random }
     return perform(outcome)
   }
