@@ -122,6 +122,14 @@ public struct PageAction: Hashable, @unchecked Sendable {
   func `as`<A>(_ type: A.Type) -> A? { base.base as? A }
 }
 
+/// Shown (in a test's message, a dump) as its screen's name and the action:
+/// `.home(.move(1))`.
+extension PageAction: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(self, children: [Screen.stem(of: type(of: base.base), dropping: "Action"): base.base], displayStyle: .enum)
+  }
+}
+
 extension Action {
   // Each screen's actions, as they were written before `page` (a new
   // screen may use `.page(PageAction(…))` alone).

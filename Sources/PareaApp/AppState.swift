@@ -159,36 +159,85 @@ extension AppState {
   }
 }
 
-/// The screens of the app, each with its own state.
-public enum Screen: Hashable, Sendable {
+/// The screen on show: any screen of the app (a `Feature`), with its own
+/// state, as its own type. There is no list of screens to extend: a new
+/// screen is its file (and, if it likes, a shorthand below).
+public struct Screen: Hashable, Sendable {
+  /// The screen's own value.
+  private(set) var page: any Feature
+
+  /// `page` on show.
+  init(_ page: some Feature) { self.page = page }
+
+  /// The screen as a `F`, if it is one.
+  func `as`<F: Feature>(_ type: F.Type) -> F? { page as? F }
+
+  /// Whether it is a `F`.
+  func `is`<F: Feature>(_ type: F.Type) -> Bool { page is F }
+
+  /// The screen's name: its type's, less "Screen" (`TableScreen`: "table",
+  /// `LookAgainScreen`: "lookAgain"), as the tests' diffs and kinds say it.
+  var name: String { Self.stem(of: type(of: page), dropping: "Screen") }
+
+  /// A type's name less `suffix`, its first letter in lower case.
+  static func stem(of type: Any.Type, dropping suffix: String) -> String {
+    let name = String(describing: type)
+    let stem = name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : name
+    return stem.prefix(1).lowercased() + stem.dropFirst()
+  }
+
+  public static func == (lhs: Screen, rhs: Screen) -> Bool { AnyHashable(lhs.page) == AnyHashable(rhs.page) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(page)) }
+
+  /// Does `visit` to the screen on show as its own type and keeps it as
+  /// `visit` left it: how a question's answer, the clock's tick and a
+  /// screen's own action reach it.
+  mutating func visit(_ visit: some ScreenVisit) -> Outcome? {
+    func run<F: Feature>(_ page: F) -> Outcome? {
+      var page = page
+      guard let outcome = visit(&page) else { return nil }
+      self.page = page
+      return outcome
+    }
+    return run(page)
+  }
+}
+
+/// Shown (in a test's diff, a dump) as the screen's name and its state.
+extension Screen: CustomReflectable {
+  public var customMirror: Mirror { Mirror(self, children: [name: page], displayStyle: .struct) }
+}
+
+extension Screen {
+  // Shorthands for the screens as they were written when `Screen` listed them.
   /// The menu of games.
-  case home(HomeScreen)
+  static func home(_ page: HomeScreen) -> Screen { Screen(page) }
   /// The rules and roles of a game.
-  case info(InfoScreen)
+  static func info(_ page: InfoScreen) -> Screen { Screen(page) }
   /// Adding and ordering players.
-  case players(PlayersScreen)
+  static func players(_ page: PlayersScreen) -> Screen { Screen(page) }
   /// Choosing roles, or the number of spies or killers.
-  case setup(SetupScreen)
+  static func setup(_ page: SetupScreen) -> Screen { Screen(page) }
   /// "Pass the laptop to ANNA" before a private reveal.
-  case handOff(HandOffScreen)
+  static func handOff(_ page: HandOffScreen) -> Screen { Screen(page) }
   /// A player's role, in private.
-  case reveal(RevealScreen)
+  static func reveal(_ page: RevealScreen) -> Screen { Screen(page) }
   /// The game in progress.
-  case table(TableScreen)
+  static func table(_ page: TableScreen) -> Screen { Screen(page) }
   /// A player's role shown again, over the table.
-  case lookAgain(LookAgainScreen)
+  static func lookAgain(_ page: LookAgainScreen) -> Screen { Screen(page) }
   /// The roles in this game, or the locations, over the table.
-  case tableList(TableListScreen)
+  static func tableList(_ page: TableListScreen) -> Screen { Screen(page) }
   /// A claimed spy's guess, in private, over the table.
-  case spyGuess(SpyGuessScreen)
+  static func spyGuess(_ page: SpyGuessScreen) -> Screen { Screen(page) }
   /// A player marked out answers in private, over the table.
-  case outAnswer(OutAnswerScreen)
+  static func outAnswer(_ page: OutAnswerScreen) -> Screen { Screen(page) }
   /// Everyone's role and the winner.
-  case summary(SummaryScreen)
+  static func summary(_ page: SummaryScreen) -> Screen { Screen(page) }
   /// Palermo narrated: Parea (or a moderator with it) runs the nights and days.
-  case narrator(NarratorScreen)
+  static func narrator(_ page: NarratorScreen) -> Screen { Screen(page) }
   /// Language and house rules.
-  case settings(SettingsScreen)
+  static func settings(_ page: SettingsScreen) -> Screen { Screen(page) }
 }
 
 extension AppState {

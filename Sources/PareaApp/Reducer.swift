@@ -41,7 +41,7 @@ extension AppState {
     case .back: return goBack(environment)
     case .key(let key):
       // Away from home a reported problem stays until the next key, which still counts.
-      if case .home = screen {} else { notices.removeAll() }
+      if !screen.is(HomeScreen.self) { notices.removeAll() }
       guard let meant = self.action(for: key, environment: environment) else { return [] }
       return reduce(meant, environment: &environment)
     case .started(let names, let session):
@@ -88,7 +88,7 @@ extension AppState {
         if screen.tableBeneath != nil {
           // On the table's list, or said when the table comes back from one of its pages.
           screen.tableBeneath?.notice = timeUp
-        } else if case .info(var info) = screen, info.returnTo.screen.tableBeneath != nil {
+        } else if var info = screen.as(InfoScreen.self), info.returnTo.screen.tableBeneath != nil {
           // Said when the table comes back (the bell rings now).
           var under = info.returnTo.screen
           under.tableBeneath?.notice = timeUp
@@ -335,7 +335,7 @@ extension AppState {
       return canvas
     }
     screen.page.draw(into: &canvas, in: context)
-    if case .home = screen {} else if let notice = notices.first {
+    if !screen.is(HomeScreen.self), let notice = notices.first {
       // Reported from outside (a save that failed): above the footer, on any screen.
       let rows = Canvas.noticeHeight(notice, words: words, width: width - 6)
       canvas.notice(notice, words: words, row: height - 1 - rows, in: Rect(row: 0, column: 3, width: width - 6, height: 0))

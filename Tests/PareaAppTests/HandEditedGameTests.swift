@@ -434,7 +434,7 @@ struct FileMutator {
         Issue.record("the app made a session the store would refuse: \(now)", sourceLocation: sourceLocation)
         break
       }
-      if case .narrator = app.state.screen, app.state.confirmation == nil, !Self.goesOn(app, clock: clock) {
+      if app.state.screen.is(NarratorScreen.self), app.state.confirmation == nil, !Self.goesOn(app, clock: clock) {
         Issue.record(
           "a narrator's screen where neither time nor Enter changes anything: \(app.state.session?.narration as Any)",
           sourceLocation: sourceLocation)
@@ -511,7 +511,7 @@ struct FileMutator {
     let session = try #require(SavedGames.read(file), "a vote on the last day is a game")
     var app = Self.resumed(session, configuration(.en, seed: 3, narration: .parea))
     app.press(.enter)  // Resume: the vote
-    let atNarrator = { if case .narrator = app.state.screen { true } else { false } }()
+    let atNarrator = { if app.state.screen.is(NarratorScreen.self) { true } else { false } }()
     try #require(atNarrator, "not at the narrator: \(app.state.screen)")
     // Nobody goes out (a tie): the day ends, and with it the game.
     let players = try #require(app.state.table.map { app.state.session?.narration?.candidates(on: $0).count }) ?? 0
@@ -520,7 +520,7 @@ struct FileMutator {
     app.press(.enter, .enter)
     #expect(app.state.session?.narration?.stage == .over, "\(app.state.session?.narration as Any)")
     #expect(app.state.table?.endedByHand == true)
-    let atSummary = { if case .summary = app.state.screen { true } else { false } }()
+    let atSummary = { if app.state.screen.is(SummaryScreen.self) { true } else { false } }()
     #expect(atSummary, "no summary: \(app.state.screen)")
   }
 

@@ -53,10 +53,10 @@ import Testing
     // Enter, Enter 150 ms apart, then a third: never a choice.
     for offset: Int64 in [100, 250, 400, 700] { app.handle(.enter, now: now + offset) }
     #expect(app.state.table?.choicesThisPhase.isEmpty == true)
-    if case .narrator(let page) = app.state.screen { #expect(page.confirming == nil) }
+    if let page = app.state.screen.as(NarratorScreen.self) { #expect(page.confirming == nil) }
     // After a quiet second, Enter asks; the question is guarded afresh.
     app.handle(.enter, now: now + 1_800)
-    guard case .narrator(let page) = app.state.screen else { throw Stop() }
+    guard let page = app.state.screen.as(NarratorScreen.self) else { throw Stop() }
     #expect(page.confirming != nil)
     app.handle(.enter, now: now + 1_900)
     #expect(app.state.table?.choicesThisPhase.isEmpty == true, "the question's Enter came too soon")

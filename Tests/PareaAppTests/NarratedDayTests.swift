@@ -38,7 +38,7 @@ private func dayApp(
 
 /// The narrator's page on show.
 private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceLocation) throws -> NarratorScreen {
-  try #require({ if case .narrator(let page) = app.state.screen { page } else { nil } }(), sourceLocation: sourceLocation)
+  try #require({ if let page = app.state.screen.as(NarratorScreen.self) { page } else { nil } }(), sourceLocation: sourceLocation)
 }
 
 @Suite struct NarratedDayTests {
@@ -86,7 +86,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     store.press(.escape) { $0.screen = .narrator(day) }
     // The rules too, over the day.
     store.app.press(.character("i"))
-    #expect({ if case .info = store.state.screen { true } else { false } }())
+    #expect({ if store.state.screen.is(InfoScreen.self) { true } else { false } }())
     store.app.press(.escape)
     #expect(store.state.screen == .narrator(day))
   }
@@ -98,7 +98,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     #expect(app.tick(now: start) == [])  // the timer's first reading
     let effects = app.tick(now: start + 180_000)
     #expect(effects == [app.speech(app.line("narrator.say.timeUp")), .saveGame])
-    #expect({ if case .settings = app.state.screen { true } else { false } }())
+    #expect({ if app.state.screen.is(SettingsScreen.self) { true } else { false } }())
     #expect(app.state.session?.narration?.stage == .vote)
     app.press(.escape)
     #expect(app.state.session?.narration?.stage == .vote)

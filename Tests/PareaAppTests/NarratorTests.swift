@@ -79,7 +79,7 @@ extension App {
     for _ in 0..<(candidates.count + 3) { press(.up) }
     for _ in 0..<(candidates.count + 2) { press(.down) }
     press(.enter)  // the count opens
-    let counting = { if case .narrator(let page) = state.screen { page.counting != nil } else { false } }()
+    let counting = { if let page = state.screen.as(NarratorScreen.self) { page.counting != nil } else { false } }()
     try #require(counting, "the count did not open", sourceLocation: sourceLocation)
     for (row, seat) in candidates.enumerated() {
       if row > 0 { press(.down) }
@@ -218,7 +218,7 @@ extension App {
     #expect(app.state.confirmation?.question == .moderatorRoles)
     app.press(.character("y"))
     var showing = false
-    if case .narrator(let page) = app.state.screen { showing = page.showingRoles }
+    if let page = app.state.screen.as(NarratorScreen.self) { showing = page.showingRoles }
     #expect(showing)
     #expect(app.state.table?.seats.map(\.views) == looks, "the moderator's look is nobody's look")
   }

@@ -336,7 +336,7 @@ struct PhonesTests {
     app.press(.enter)
     app.waitOutPause()
     app.press(.enter)
-    guard case .lookAgain(let look) = app.state.screen else {
+    guard let look = app.state.screen.as(LookAgainScreen.self) else {
       Issue.record("not looking again: \(app.state.screen)")
       throw Stop()
     }

@@ -40,7 +40,7 @@ import Testing
         _ = app.handle(Self.keys[generator.uniform(below: Self.keys.count)], now: clock)
       }
       // A role is only ever shown from a hand-off that was answering keys.
-      if case .reveal = app.state.screen, case .handOff = before.screen {
+      if app.state.screen.is(RevealScreen.self), before.screen.is(HandOffScreen.self) {
         #expect(before.keyGuard == nil || before.keyGuard!.isOver(at: app.state.clock), "a key reached a role through a paused hand-off")
       }
       if app.isFinished {
@@ -49,8 +49,8 @@ import Testing
       }
       checkValid(app.state)
       let canvas = app.render(width: 80, height: 24)
-      if case .handOff = app.state.screen { try checkNoRoles(canvas, app.state) }
-      if case .table(let page) = app.state.screen, page.notice == nil, app.state.notices.isEmpty,
+      if app.state.screen.is(HandOffScreen.self) { try checkNoRoles(canvas, app.state) }
+      if let page = app.state.screen.as(TableScreen.self), page.notice == nil, app.state.notices.isEmpty,
         !app.state.houseRules.revealDeadRoles
       {
         switch page.mode {
@@ -69,14 +69,10 @@ import Testing
       #expect(table.seats.allSatisfy { rules?.role($0.role) != nil })
       #expect((0...table.seats.count).contains(state.session?.nextReveal ?? -1))
     }
-    switch state.screen {
-    case .handOff(let page): #expect(state.table?.seats.indices.contains(page.seat) == true)
-    case .reveal(let page): #expect(state.table?.seats.indices.contains(page.seat) == true)
-    case .table: #expect(state.table != nil)
-    case .summary: #expect(state.table != nil)
-    case .players(let page): #expect(page.field.cursor <= page.field.text.count)
-    default: break
-    }
+    if let page = state.screen.as(HandOffScreen.self) { #expect(state.table?.seats.indices.contains(page.seat) == true) }
+    if let page = state.screen.as(RevealScreen.self) { #expect(state.table?.seats.indices.contains(page.seat) == true) }
+    if state.screen.is(TableScreen.self) || state.screen.is(SummaryScreen.self) { #expect(state.table != nil) }
+    if let page = state.screen.as(PlayersScreen.self) { #expect(page.field.cursor <= page.field.text.count) }
   }
 
   /// The table's list of players (its first 55 columns) never shows a role or

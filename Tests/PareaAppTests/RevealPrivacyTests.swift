@@ -17,7 +17,7 @@ import Testing
     app.press(.enter)
     app.addPlayers(["Anna", "Bob", "Chris", "Dora", "Eve"])
     app.press(.enter, .enter, .character("s"), .character("d"))
-    let atHandOff = if case .handOff = app.state.screen { true } else { false }
+    let atHandOff = if app.state.screen.is(HandOffScreen.self) { true } else { false }
     #expect(atHandOff, "\(app.state.screen)")
     #expect(!app.state.showsSecret)
     app.waitOutPause()
@@ -279,12 +279,12 @@ import Testing
     app.handle(.character("l"), now: now + 2_000)
     app.handle(.enter, now: now + 2_100)  // picks the first player: "Are you A?"
     app.handle(.enter, now: now + 2_200)  // too soon: a double press
-    var page = try #require({ if case .lookAgain(let page) = app.state.screen { page } else { nil } }())
+    var page = try #require({ if let page = app.state.screen.as(LookAgainScreen.self) { page } else { nil } }())
     #expect(page.seat == 0 && page.stage == .asking)
     #expect(app.state.keyGuard == KeyPause(since: now + 2_200))
     app.tick(now: now + 3_200)
     app.handle(.enter, now: now + 3_300)
-    page = try #require({ if case .lookAgain(let page) = app.state.screen { page } else { nil } }())
+    page = try #require({ if let page = app.state.screen.as(LookAgainScreen.self) { page } else { nil } }())
     #expect(page.stage == .countdown(RevealCountdown(seconds: 3)))
     let words = Words(wording: Catalog.builtIn(.en))
     let footer = try #require(app.render(width: 80, height: 24).lines.last)
@@ -293,7 +293,7 @@ import Testing
     #expect(app.state.table?.seats[0].views == 1)
     app.tick(now: now + 3_400)
     app.tick(now: now + 6_400)
-    page = try #require({ if case .lookAgain(let page) = app.state.screen { page } else { nil } }())
+    page = try #require({ if let page = app.state.screen.as(LookAgainScreen.self) { page } else { nil } }())
     #expect(page.stage == .showing)
     #expect(app.state.table?.seats[0].views == 2)
   }
@@ -314,7 +314,7 @@ import Testing
     app.tick(now: now + 3_100)
     app.handle(.enter, now: now + 3_200)
     app.handle(.escape, now: now + 3_300)
-    let page = try #require({ if case .table(let page) = app.state.screen { page } else { nil } }())
+    let page = try #require({ if let page = app.state.screen.as(TableScreen.self) { page } else { nil } }())
     #expect(page.mode == .main)
     #expect(app.state.table?.seats[0].views == 1)
   }

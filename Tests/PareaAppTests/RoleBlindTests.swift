@@ -243,7 +243,7 @@ enum RoleBlind {
       default: break
       }
     }
-    if case .outAnswer(let page) = app.state.screen, page.stage == .answering {
+    if let page = app.state.screen.as(OutAnswerScreen.self), page.stage == .answering {
       seats.insert(page.seat)
     }
     return seats
@@ -254,17 +254,16 @@ enum RoleBlind {
 
   static func view(_ state: AppState) -> View {
     if state.confirmation != nil { return .whole }
-    switch state.screen {
-    case .reveal: return .ownerOnly
-    case .lookAgain(let page): return page.stage == .showing ? .ownerOnly : .whole
-    case .outAnswer(let page): return page.stage == .answering ? .ownerOnly : .whole
-    case .narrator(let page):
+    let screen = state.screen
+    if screen.is(RevealScreen.self) { return .ownerOnly }
+    if let page = screen.as(LookAgainScreen.self) { return page.stage == .showing ? .ownerOnly : .whole }
+    if let page = screen.as(OutAnswerScreen.self) { return page.stage == .answering ? .ownerOnly : .whole }
+    if let page = screen.as(NarratorScreen.self) {
       guard let narration = state.session?.narration, narration.mode == .moderator else { return .whole }
       if page.showingRoles { return .moderatorOnly }
       if case .awake = narration.stage { return .moderatorOnly }
-      return .whole
-    default: return .whole
     }
+    return .whole
   }
 
   /// A short name for the kind of screen on show, for the coverage check:
@@ -272,34 +271,30 @@ enum RoleBlind {
   /// stage and step, and a question on top (a new case names itself).
   static func kind(_ state: AppState) -> String {
     func name(_ value: Any) -> String { String(String(describing: value).prefix { $0 != "(" }) }
-    var kind = name(state.screen)
-    switch state.screen {
-    case .table(let page):
+    let screen = state.screen
+    var kind = screen.name
+    if let page = screen.as(TableScreen.self) {
       kind += "." + name(page.mode)
       if case .pick(let purpose) = page.mode { kind += "." + name(purpose) }
-    case .lookAgain(let page):
+    } else if let page = screen.as(LookAgainScreen.self) {
       kind += "." + name(page.stage)
       if case .narrator = page.beneath { kind += ".overNarrator" }
-    case .tableList(let page):
+    } else if let page = screen.as(TableListScreen.self) {
       kind += "." + name(page.kind)
       if case .narrator = page.beneath { kind += ".overNarrator" }
-    case .spyGuess(let page):
+    } else if let page = screen.as(SpyGuessScreen.self) {
       kind += "." + name(page.stage)
-    case .outAnswer(let page):
+    } else if let page = screen.as(OutAnswerScreen.self) {
       kind += "." + name(page.stage)
-    case .summary:
+    } else if screen.is(SummaryScreen.self) {
       if SummaryScreen.atGate(state) { kind += ".gameOver" }
-    case .narrator:
-      guard let narration = state.session?.narration else { break }
+    } else if let page = screen.as(NarratorScreen.self), let narration = state.session?.narration {
       kind += ".\(narration.mode.rawValue).\(name(narration.stage))"
       if let table = state.table, let step = narration.awakeStep(on: table) { kind += "." + step.id.rawValue }
       if narration.waitsForChoice { kind += ".waiting" }
-      if case .narrator(let page) = state.screen, page.picking { kind += ".pickLook" }
-      if case .narrator(let page) = state.screen, page.counting != nil {
-        kind += page.countedOnPhones ? ".countingFromPhones" : ".counting"
-      }
+      if page.picking { kind += ".pickLook" }
+      if page.counting != nil { kind += page.countedOnPhones ? ".countingFromPhones" : ".counting" }
       if state.phones.nightOnPhones || state.votesOnPhones { kind += ".phones" }
-    default: break
     }
     if let question = state.confirmation?.question { kind += "+" + name(question) }
     return kind

@@ -83,7 +83,7 @@ import Testing
     var app = makeApp()
     app.press(.enter)
     app.type("Kiki")
-    guard case .players(let page) = app.state.screen else {
+    guard let page = app.state.screen.as(PlayersScreen.self) else {
       Issue.record("not on the players screen: \(app.state.screen)")
       return
     }
@@ -100,7 +100,7 @@ import Testing
     Self.footerOffers(app)
     // The role card: i does nothing, and the footer does not offer it.
     app.press(.enter)
-    guard case .reveal = app.state.screen else {
+    guard app.state.screen.is(RevealScreen.self) else {
       Issue.record("no role on screen: \(app.state.screen)")
       return
     }
@@ -273,7 +273,7 @@ import Testing
     RulesKeyTests.footerOffers(app)
     // The vote asked to be confirmed: yes or no first.
     app.press(.enter)
-    guard case .narrator(let page) = app.state.screen, page.confirming != nil else {
+    guard let page = app.state.screen.as(NarratorScreen.self), page.confirming != nil else {
       Issue.record("nothing to confirm: \(app.state.screen)")
       return
     }
@@ -285,7 +285,7 @@ import Testing
     var app = Self.narrated(.moderator)
     app.press(.character("r"))
     app.send(.confirm(true))
-    guard case .narrator(let page) = app.state.screen, page.showingRoles else {
+    guard let page = app.state.screen.as(NarratorScreen.self), page.showingRoles else {
       Issue.record("the roles are not on screen: \(app.state.screen)")
       return
     }
@@ -321,7 +321,7 @@ import Testing
     #expect(effects.contains { if case .speak = $0 { true } else { false } })
     #expect(effects.contains(.saveGame))
     // The day's page waits beneath, with what was just said ("time is up").
-    var page = try #require({ if case .narrator(let page) = day { page } else { nil } }(), "not on the narrator")
+    var page = try #require(day.as(NarratorScreen.self), "not on the narrator")
     page.said = SaidLine(cues: [.vote(timeUp: true)], stage: .vote)
     #expect(app.state.screen == .info(InfoScreen(game: "palermo", returnTo: ReturnPoint(.narrator(page)))))
     app.press(.escape)

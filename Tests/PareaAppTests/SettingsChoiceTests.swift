@@ -243,6 +243,6 @@ extension App {
 
   /// The highlighted row of the settings screen, if it is on show.
   var settingsSelection: Int? {
-    if case .settings(let page) = state.screen { page.selection } else { nil }
+    if let page = state.screen.as(SettingsScreen.self) { page.selection } else { nil }
   }
 }

@@ -91,16 +91,16 @@ extension App {
   /// From a private answer's hand-back (a claimed spy's guess, a player
   /// marked out), Enter in front of the table: to the table or the game over.
   mutating func handBack(sourceLocation: SourceLocation = #_sourceLocation) {
-    switch state.screen {
-    case .spyGuess(let page) where page.stage == .handBack: press(.enter)
-    case .outAnswer(let page) where page.stage == .handBack: press(.enter)
-    default: Issue.record("not at a hand-back: \(state.screen)", sourceLocation: sourceLocation)
+    if state.screen.as(SpyGuessScreen.self)?.stage == .handBack || state.screen.as(OutAnswerScreen.self)?.stage == .handBack {
+      press(.enter)
+    } else {
+      Issue.record("not at a hand-back: \(state.screen)", sourceLocation: sourceLocation)
     }
   }
 
   /// At the game over, Enter: the result and every role for the whole table.
   mutating func showResult(sourceLocation: SourceLocation = #_sourceLocation) {
-    guard case .summary = state.screen, state.table?.resultShown == false else {
+    guard state.screen.is(SummaryScreen.self), state.table?.resultShown == false else {
       Issue.record("not at the game over: \(state.screen)", sourceLocation: sourceLocation)
       return
     }
@@ -112,15 +112,16 @@ let sevenNames = ["Anna", "Νίκος", "Ελένη", "Bob", "Maria", "Γιώρ�
 
 extension Screen {
   /// The table's page, if the table is on show (for `try #require`).
-  var tablePage: TableScreen? { if case .table(let page) = self { page } else { nil } }
+  var tablePage: TableScreen? { self.as(TableScreen.self) }
   /// The setup's page, if the setup is on show.
-  var setupPage: SetupScreen? { if case .setup(let page) = self { page } else { nil } }
+  var setupPage: SetupScreen? { self.as(SetupScreen.self) }
   /// The players' page, if the players screen is on show.
-  var playersPage: PlayersScreen? { if case .players(let page) = self { page } else { nil } }
+  var playersPage: PlayersScreen? { self.as(PlayersScreen.self) }
   /// Whether the summary is on show.
-  var isSummary: Bool { if case .summary = self { true } else { false } }
+  var isSummary: Bool { self.is(SummaryScreen.self) }
   /// The summary's page, if the summary is on show.
-  var summaryPage: SummaryScreen? { if case .summary(let page) = self { page } else { nil } }
+  var summaryPage: SummaryScreen? { self.as(SummaryScreen.self) }
+
 }
 
 /// Golden screens: `Golden/<name>.txt`, one quoted line per row so trailing

@@ -37,7 +37,7 @@ extension App {
   /// The table's page on show.
   var page: TableScreen? { state.screen.tablePage }
   /// The table's list of roles or locations on show.
-  var list: TableListScreen? { if case .tableList(let page) = state.screen { page } else { nil } }
+  var list: TableListScreen? { if let page = state.screen.as(TableListScreen.self) { page } else { nil } }
 
   /// Marks `seat` out from the list: the pick opens on the first living player.
   mutating func markOut(_ seat: Int, causeMoves: Int = 0) throws {
@@ -50,11 +50,11 @@ extension App {
   /// Killer's wink: the player marked out goes through the hand-off and
   /// says yes in private (nothing, where nobody is asked).
   mutating func sayOutInPrivate() {
-    if case .outAnswer = state.screen {
+    if state.screen.is(OutAnswerScreen.self) {
       send(.outAnswer(.proceed))
       send(.outAnswer(.answer(true)))
       send(.outAnswer(.proceed))  // the laptop back to the table (or the game over)
-      if case .table = state.screen { send(.table(.dismiss)) }
+      if state.screen.is(TableScreen.self) { send(.table(.dismiss)) }
     }
   }
 

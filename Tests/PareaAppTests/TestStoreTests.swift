@@ -28,7 +28,7 @@ import Testing
     withKnownIssue {
       store.send(.home(.move(-1))) { $0.screen = .home(.at(.settings, in: $0)) }
     } matching: { issue in Self.says("screen.home.selection: - \(settings), + \(settings + 1)")(issue)
-        && Self.says("After send(.home(.move(-1)))")(issue)
+        && Self.says("After send(.page(.home(.move(-1))))")(issue)
     }
     // The store went on with the step taken: the next step starts from the actual state.
     #expect(store.state.screen == .home(.at(.quit, in: store.state)))

@@ -16,13 +16,27 @@ public struct HomeScreen: Hashable, Sendable {
   enum Item: Hashable {
     case resume
     case game(GameID)
-    case settings
+    /// One of `HomeScreen.pages`, by its index.
+    case page(Int)
     case quit
+
+    /// The settings' line.
+    static let settings = Item.page(0)
   }
 
-  /// The menu, from the game registry: a game in progress first, then every game.
+  /// The pages the menu opens, in its order after the games (then Quit):
+  /// a new page reachable from the menu is its own file and a line here.
+  static let pages: [MenuPage] = [
+    MenuPage(label: "home.settings", key: "s", hint: "key.settings") { home in
+      .settings(SettingsScreen(returnTo: ReturnPoint(.home(home))))
+    }
+  ]
+
+  /// The menu, from the game registry: a game in progress first, then every
+  /// game, the pages, and Quit.
   static func items(for state: AppState) -> [Item] {
-    (state.resumable == nil ? [] : [.resume]) + state.registry.games.map { .game($0.id) } + [.settings, .quit]
+    (state.resumable == nil ? [] : [.resume]) + state.registry.games.map { .game($0.id) }
+      + pages.indices.map { .page($0) } + [.quit]
   }
 
   /// Moving on the menu and choosing; the rules, the settings, a saved
@@ -32,8 +46,10 @@ public struct HomeScreen: Hashable, Sendable {
       .shown("↑↓", "key.move", [(.up, .home(.move(-1))), (.down, .home(.move(1)))]),
       .shown("Enter", "key.play", [(.enter, .home(.choose))]),
       .shown("i", "key.rules", [(.letter("i"), .home(.info))]),
-      .shown("s", "key.settings", [(.letter("s"), .home(.openSettings))]),
     ]
+    for (index, page) in Self.pages.enumerated() {
+      commands.append(.shown(String(page.key), page.hint, [(.letter(page.key), .home(.open(index)))]))
+    }
     if state.resumable != nil { commands.append(.shown("x", "key.discard", [(.letter("x"), .home(.discard))])) }
     commands.append(.shown("q", "key.quit", [(.letter("q"), .home(.quit))]))
     commands.append(.hidden(.alias, [(.space, .home(.choose)), (.right, .home(.choose))]))
@@ -64,7 +80,7 @@ public struct HomeScreen: Hashable, Sendable {
     let menu = Rect(row: row, column: 3, width: bounds.width - 6, height: items.count + 1)
     var line = menu.row
     for (index, item) in items.enumerated() {
-      if item == .settings { line += 1 }  // a gap between the games and the rest
+      if item == .page(0) { line += 1 }  // a gap between the games and the rest
       let isSelected = index == selection
       let style = isSelected ? Theme.selected : Theme.normal
       if isSelected { canvas.fill(Rect(row: line, column: menu.column, width: menu.width, height: 1), style: style) }
@@ -81,8 +97,8 @@ public struct HomeScreen: Hashable, Sendable {
         let name = TextWidth.pad("\(number)  " + words.gameName(id), to: nameWidth)
         let used = canvas.write(marker + name, row: line, column: menu.column, style: isSelected ? style : Style(bold: true))
         canvas.write(words(GameKeys.blurb(id)), row: line, column: menu.column + used, style: isSelected ? style : Theme.dim, limit: menu.width - used)
-      case .settings:
-        canvas.write(marker + words("home.settings"), row: line, column: menu.column, style: style)
+      case .page(let index):
+        canvas.write(marker + words(Self.pages[index].label), row: line, column: menu.column, style: style)
       case .quit:
         canvas.write(marker + words("home.quit"), row: line, column: menu.column, style: style)
       }
@@ -105,6 +121,19 @@ public struct HomeScreen: Hashable, Sendable {
   }
 }
 
+/// A page the menu opens (`HomeScreen.pages`): its line, its key on the
+/// menu and the footer's word for it, and the page, over the menu as it is.
+struct MenuPage: Sendable {
+  /// Its line on the menu (a locale key).
+  let label: String
+  /// The key that opens it from anywhere on the menu.
+  let key: Character
+  /// The footer's word for that key (a locale key).
+  let hint: String
+  /// The page, opened over `home`.
+  let open: @Sendable (HomeScreen) -> Screen
+}
+
 /// What the user can do on the home screen.
 public enum HomeAction: Hashable, Sendable {
   /// Move the highlight.
@@ -115,8 +144,12 @@ public enum HomeAction: Hashable, Sendable {
   case play(GameID)
   /// Read the highlighted game's rules.
   case info
-  /// Open the settings.
-  case openSettings
+  /// Open one of the menu's pages (`HomeScreen.pages`, by index) from
+  /// wherever the highlight is: its key.
+  case open(Int)
+
+  /// The settings, by their key.
+  static let openSettings = HomeAction.open(0)
   /// Discard the saved game (asks first).
   case discard
   /// Leave Parea.
@@ -139,7 +172,7 @@ extension HomeScreen: Feature {
       switch items[min(selection, items.count - 1)] {
       case .resume: return Self.resume(state).after([.clearNotices])
       case .game(let id): return startPlayers(for: id, in: state).after([.clearNotices])
-      case .settings: return .go(.settings(SettingsScreen(returnTo: ReturnPoint(.home(self)))), [.clearNotices])
+      case .page(let index): return .go(Self.pages[index].open(self), [.clearNotices])
       case .quit: return .stay([.clearNotices, .finish], effects: [.quit])
       }
     case .play(let id):
@@ -148,8 +181,9 @@ extension HomeScreen: Feature {
       var id = state.game
       if case .game(let highlighted) = items[min(selection, items.count - 1)] { id = highlighted }
       return .go(.info(InfoScreen(game: id, returnTo: ReturnPoint(.home(self)))))
-    case .openSettings:
-      return .go(.settings(SettingsScreen(returnTo: ReturnPoint(.home(self)))))
+    case .open(let index):
+      guard Self.pages.indices.contains(index) else { return .stay }
+      return .go(Self.pages[index].open(self))
     case .discard:
       guard state.session != nil else { return .stay }
       playAfterDiscard = nil

@@ -91,7 +91,7 @@ extension AppState {
   /// (a night's timed steps).
   var rulesOverScreen: Outcome {
     // The summary has every role on it: leaving it repaints everything, as its other ways out do.
-    let showedRoles = if case .summary = screen { true } else { false }
+    let showedRoles = screen.is(SummaryScreen.self)
     return .go(.info(InfoScreen(game: rules.id, returnTo: ReturnPoint(screen))), effects: showedRoles ? [.redrawAll] : [])
   }
 }

@@ -138,10 +138,10 @@ enum Change: Hashable, Sendable {
 /// Adding a screen: a file with its state conforming to `Feature` (its
 /// action type, `reduce`, `commands(in:words:)`, `draw`, `back`, and who may
 /// see it and whether a key there is guarded: `audience`, `guardedMoment`,
-/// which have no default, so a screen that does not say does not compile);
-/// a case of `Screen` with its lines in `Screen.page` and `Screen.visit`, and a
-/// case of `Action` with its line in `AppState.apply` (`Reducer.swift`).
-/// `ScopeTests` fails if a screen's file writes the whole state.
+/// which have no default, so a screen that does not say does not compile).
+/// Nothing central lists the screens (`Screen` holds any `Feature`, its
+/// actions come as `Action.page`); reachable from the menu, it is a line in
+/// `HomeScreen.pages`. `ScopeTests` fails if a screen's file writes the whole state.
 protocol Page: Hashable, Sendable {
   /// Who may see the screen now, as the app stands in `state` (the screen
   /// on show). A private screen clears the terminal's scroll-back once it
@@ -198,63 +198,11 @@ extension Feature {
   func tick(now: Int64, in context: ScreenContext) -> Outcome { .stay }
 }
 
-extension Screen {
-  /// The screen on show as a `Feature`: the one registry of screens (a
-  /// screen that is not a feature does not compile here).
-  var page: any Feature {
-    switch self {
-    case .home(let page): page
-    case .info(let page): page
-    case .players(let page): page
-    case .setup(let page): page
-    case .handOff(let page): page
-    case .reveal(let page): page
-    case .table(let page): page
-    case .lookAgain(let page): page
-    case .tableList(let page): page
-    case .spyGuess(let page): page
-    case .outAnswer(let page): page
-    case .summary(let page): page
-    case .narrator(let page): page
-    case .settings(let page): page
-    }
-  }
-}
-
 /// Something done to the screen on show as its own type (`Screen.visit`):
 /// a question's answer, the clock's tick.
 protocol ScreenVisit {
   /// Does it to `page`; nil when there is nothing to do there.
   func callAsFunction<F: Feature>(_ page: inout F) -> Outcome?
-}
-
-extension Screen {
-  /// Does `visit` to the screen on show and puts it back as `visit` left
-  /// it: the one switch that changes any screen as its own type.
-  mutating func visit(_ visit: some ScreenVisit) -> Outcome? {
-    func run<F: Feature>(_ page: F, _ wrap: (F) -> Screen) -> Outcome? {
-      var page = page
-      guard let outcome = visit(&page) else { return nil }
-      self = wrap(page)
-      return outcome
-    }
-    switch self {
-    case .home(let page): return run(page, Screen.home)
-    case .info(let page): return run(page, Screen.info)
-    case .players(let page): return run(page, Screen.players)
-    case .setup(let page): return run(page, Screen.setup)
-    case .handOff(let page): return run(page, Screen.handOff)
-    case .reveal(let page): return run(page, Screen.reveal)
-    case .table(let page): return run(page, Screen.table)
-    case .lookAgain(let page): return run(page, Screen.lookAgain)
-    case .tableList(let page): return run(page, Screen.tableList)
-    case .spyGuess(let page): return run(page, Screen.spyGuess)
-    case .outAnswer(let page): return run(page, Screen.outAnswer)
-    case .summary(let page): return run(page, Screen.summary)
-    case .narrator(let page): return run(page, Screen.narrator)
-    case .settings(let page): return run(page, Screen.settings)
-    }
-  }
 }
 
 /// The page a page of the table (a role shown again, the roles in this game)
@@ -280,37 +228,34 @@ extension Screen {
   /// elsewhere. Its time runs on beneath them (`tickNarration`).
   var narratorBeneath: NarratorScreen? {
     get {
-      switch self {
-      case .narrator(let page): page
-      case .info(let page): page.returnTo.screen.narratorBeneath
-      case .settings(let page): page.returnTo.screen.narratorBeneath
-      case .lookAgain(let page): if case .narrator(let under) = page.beneath { under } else { nil }
-      case .tableList(let page): if case .narrator(let under) = page.beneath { under } else { nil }
-      case .home, .players, .setup, .handOff, .reveal, .table, .spyGuess, .outAnswer, .summary: nil
-      }
+      if let page = self.as(NarratorScreen.self) { return page }
+      if let page = self.as(InfoScreen.self) { return page.returnTo.screen.narratorBeneath }
+      if let page = self.as(SettingsScreen.self) { return page.returnTo.screen.narratorBeneath }
+      if let page = self.as(LookAgainScreen.self), case .narrator(let under) = page.beneath { return under }
+      if let page = self.as(TableListScreen.self), case .narrator(let under) = page.beneath { return under }
+      return nil
     }
     set {
       // Only where there is one: a page over something else stays as it is.
       guard let newValue, narratorBeneath != nil else { return }
-      switch self {
-      case .narrator: self = .narrator(newValue)
-      case .info(var page):
+      if self.is(NarratorScreen.self) {
+        self = .narrator(newValue)
+      } else if var page = self.as(InfoScreen.self) {
         var under = page.returnTo.screen
         under.narratorBeneath = newValue
         page.returnTo = ReturnPoint(under)
         self = .info(page)
-      case .settings(var page):
+      } else if var page = self.as(SettingsScreen.self) {
         var under = page.returnTo.screen
         under.narratorBeneath = newValue
         page.returnTo = ReturnPoint(under)
         self = .settings(page)
-      case .lookAgain(var page):
+      } else if var page = self.as(LookAgainScreen.self) {
         page.beneath = .narrator(newValue)
         self = .lookAgain(page)
-      case .tableList(var page):
+      } else if var page = self.as(TableListScreen.self) {
         page.beneath = .narrator(newValue)
         self = .tableList(page)
-      case .home, .players, .setup, .handOff, .reveal, .table, .spyGuess, .outAnswer, .summary: break
       }
     }
   }
@@ -320,34 +265,31 @@ extension Screen {
   /// nil away from the table.
   var tableBeneath: TableScreen? {
     get {
-      switch self {
-      case .table(let page): page
-      case .lookAgain(let page): if case .table(let under) = page.beneath { under } else { nil }
-      case .tableList(let page): if case .table(let under) = page.beneath { under } else { nil }
-      case .spyGuess(let page): page.table
-      case .outAnswer(let page): page.table
-      case .home, .info, .players, .setup, .handOff, .reveal, .summary, .narrator, .settings: nil
-      }
+      if let page = self.as(TableScreen.self) { return page }
+      if let page = self.as(LookAgainScreen.self), case .table(let under) = page.beneath { return under }
+      if let page = self.as(TableListScreen.self), case .table(let under) = page.beneath { return under }
+      if let page = self.as(SpyGuessScreen.self) { return page.table }
+      if let page = self.as(OutAnswerScreen.self) { return page.table }
+      return nil
     }
     set {
       guard let newValue else { return }
-      switch self {
-      case .table: self = .table(newValue)
-      case .lookAgain(var page):
+      if self.is(TableScreen.self) {
+        self = .table(newValue)
+      } else if var page = self.as(LookAgainScreen.self) {
         guard case .table = page.beneath else { return }
         page.beneath = .table(newValue)
         self = .lookAgain(page)
-      case .tableList(var page):
+      } else if var page = self.as(TableListScreen.self) {
         guard case .table = page.beneath else { return }
         page.beneath = .table(newValue)
         self = .tableList(page)
-      case .spyGuess(var page):
+      } else if var page = self.as(SpyGuessScreen.self) {
         page.table = newValue
         self = .spyGuess(page)
-      case .outAnswer(var page):
+      } else if var page = self.as(OutAnswerScreen.self) {
         page.table = newValue
         self = .outAnswer(page)
-      case .home, .info, .players, .setup, .handOff, .reveal, .summary, .narrator, .settings: break
       }
     }
   }

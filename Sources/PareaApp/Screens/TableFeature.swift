@@ -142,7 +142,7 @@ extension TableScreen: Feature {
     } catch {
       // Only a damaged file gets here: the table stays as it was.
       page.notice = Notice(kind: .error, title: "table.cannotUndo.title", message: "table.cannotUndo.message")
-      if case .table = context.state.screen { return .go(.table(page)) }
+      if context.state.screen.is(TableScreen.self) { return .go(.table(page)) }
       return .stay
     }
     let table = draft.table
