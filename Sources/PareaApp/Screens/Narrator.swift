@@ -247,16 +247,18 @@ extension NarratorScreen {
     let unnamed = (moving + [(.enter, .narrator(.select))]).filter { !named.contains($0.0) }
     if !unnamed.isEmpty { commands.append(.hidden(.neutral, unnamed)) }
     // The table's commands by day, as the actions' panel lists them.
-    var panel: [(Shortcut, Action)] = Self.commands(narration).map { command in
-      let action: NarratorAction =
+    var panel: [(Shortcut, Action)] = Self.commands(narration).compactMap { command in
+      let action: NarratorAction? =
         switch command {
         case .look: .lookAgain
         case .roles: .roles
         case .undo: .undo
         case .settings: .settings
-        default: .end
+        case .end: .end
+        // The manual table's own steps: the narrator runs them itself.
+        case .markDead, .nextPhase, .accuse, .tableAccuses, .guessLocation, .timer, .locations: nil
         }
-      return (.letter(command.key), .narrator(action))
+      return action.map { (.letter(command.key), .narrator($0)) }
     }
     if let table = state.table, Self.undoable(narration, table: table) != nil, !byDay {
       commands.append(.shown("u", "key.undo", [(.letter("u"), .narrator(.undo))]))
