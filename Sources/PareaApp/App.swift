@@ -111,22 +111,33 @@ public enum Action: Hashable, Sendable {
 
 /// A screen's own action, whichever screen's: equal when it is the same
 /// action of the same screen's type.
-public struct PageAction: Hashable, @unchecked Sendable {
-  /// The action, of some screen's `ScreenAction` type (Sendable: made only by `init`).
-  let base: AnyHashable
+///
+/// The action is kept as an existential, not an `AnyHashable`: making an
+/// `AnyHashable` looks up a protocol conformance at run time, which the
+/// first frame would pay for (the footer's commands carry actions).
+public struct PageAction: Hashable, Sendable {
+  /// The action, of some screen's `ScreenAction` type.
+  let base: any Hashable & Sendable
 
   /// Wraps a screen's own action.
-  init<A: Hashable & Sendable>(_ action: A) { base = AnyHashable(action) }
+  init<A: Hashable & Sendable>(_ action: A) { base = action }
 
   /// The action, if it is an `A`.
-  func `as`<A>(_ type: A.Type) -> A? { base.base as? A }
+  func `as`<A>(_ type: A.Type) -> A? { base as? A }
+
+  public static func == (lhs: PageAction, rhs: PageAction) -> Bool {
+    func equal<A: Hashable>(_ left: A) -> Bool { (rhs.base as? A) == left }
+    return equal(lhs.base)
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(base) }
 }
 
 /// Shown (in a test's message, a dump) as its screen's name and the action:
 /// `.home(.move(1))`.
 extension PageAction: CustomReflectable {
   public var customMirror: Mirror {
-    Mirror(self, children: [Screen.stem(of: type(of: base.base), dropping: "Action"): base.base], displayStyle: .enum)
+    Mirror(self, children: [Screen.stem(of: type(of: base), dropping: "Action"): base], displayStyle: .enum)
   }
 }
 

@@ -186,8 +186,14 @@ public struct Screen: Hashable, Sendable {
     return stem.prefix(1).lowercased() + stem.dropFirst()
   }
 
-  public static func == (lhs: Screen, rhs: Screen) -> Bool { AnyHashable(lhs.page) == AnyHashable(rhs.page) }
-  public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(page)) }
+  /// The same screen, in the same state (compared as its own type: no
+  /// `AnyHashable`, whose making looks up a conformance at run time).
+  public static func == (lhs: Screen, rhs: Screen) -> Bool {
+    func equal<F: Feature>(_ left: F) -> Bool { (rhs.page as? F) == left }
+    return equal(lhs.page)
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(page) }
 
   /// Does `visit` to the screen on show as its own type and keeps it as
   /// `visit` left it: how a question's answer, the clock's tick and a
