@@ -370,25 +370,29 @@ import PareaRules
     var store = TestStore(makeApp())
     var page = SettingsScreen(returnTo: ReturnPoint(.home(HomeScreen())))
     store.send(.home(.openSettings)) { [page] in $0.screen = .settings(page) }
-    // The house rules come after the language, the phones and the voice's two rows.
-    page.selection = 4
-    store.send(.settings(.move(4))) { [page] in $0.screen = .settings(page) }
+    // Each rule's row by its label, not its position: rows may be added.
+    func moveTo(_ label: String) {
+      let row = SettingsScreen.row(label)
+      let step = row - page.selection
+      page.selection = row
+      store.send(.settings(.move(step))) { [page] in $0.screen = .settings(page) }
+    }
+    moveTo("settings.revealDeadRoles")
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.revealDeadRoles = true }
-    page.selection = 5
-    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    moveTo("settings.hideSpyCount")
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.hideSpyCount = true }
-    page.selection = 6
-    store.send(.settings(.move(1))) { [page] in $0.screen = .settings(page) }
+    moveTo("settings.revealCountdown")
     store.send(.settings(.change(-1)), effects: [.saveSettings]) { $0.houseRules.revealCountdown = true }
     #expect(store.state.houseRules == HouseRules(revealDeadRoles: true, hideSpyCount: true, revealCountdown: true))
-    page.selection = 11
-    store.send(.settings(.move(5))) { [page] in $0.screen = .settings(page) }
+    moveTo("settings.narrator.announceSaves")
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.announceSaves = true }
-    page.selection = 12
-    store.send(.settings(.move(50))) { [page] in $0.screen = .settings(page) }  // stops on the last row
+    moveTo("settings.narrator.phoneVote")
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.phoneVote = .secret }
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.phoneVote = .open }
     store.send(.settings(.change(1)), effects: [.saveSettings]) { $0.houseRules.dealt.phoneVote = .off }
+    // Past the end, the highlight stops on the last row.
+    page.selection = SettingsScreen.settings.count - 1
+    store.send(.settings(.move(50))) { [page] in $0.screen = .settings(page) }
   }
 
   @Test func countdownShowsTheRoleAfterThreeSeconds() throws {
