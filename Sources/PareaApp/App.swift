@@ -28,8 +28,8 @@ public struct AppConfiguration: Sendable {
   public var registry: GameRegistry = .standard
   /// Set when there is no working lock on the saved files: the app starts
   /// by asking whether to play without saving or to quit
-  /// (`Confirmation.Question.playWithoutSaving`).
-  public var noWorkingLock: Confirmation.Question?
+  /// (`Confirmation.playWithoutSaving`).
+  public var noWorkingLock: Confirmation?
   /// Whether `seed` was given (`--seed`): the game then keeps where the
   /// sequence stands, and a restart with the same seed goes on from there.
   public var seeded = false
@@ -107,6 +107,21 @@ public enum Action: Hashable, Sendable {
   case voiceLookedFor(found: Bool)
   /// What the phones' side reports (the run loop owns the server).
   case phones(PhonesAction)
+  /// A question of the app's own answered (`Confirmation.yes`, `.no`).
+  case answered(AppAnswer)
+}
+
+/// What the app does itself when one of its own questions is answered
+/// (a screen's question answers with that screen's action).
+public enum AppAnswer: Hashable, Sendable {
+  /// "Leave this game?" yes: the game goes, home.
+  case abandonGame
+  /// "End the game?" yes: the summary.
+  case endGame
+  /// No working lock, "play without saving?" yes: a notice says nothing is saved.
+  case playWithoutSaving(file: String)
+  /// No working lock, "play without saving?" no: quit, having written nothing.
+  case quitUnsaved
 }
 
 /// A screen's own action, whichever screen's: equal when it is the same
@@ -178,7 +193,7 @@ public struct App: Sendable {
     state.houseRules = configuration.houseRules
     state.excludedLocations = configuration.excludedLocations
     state.preferences = configuration.preferences
-    if let question = configuration.noWorkingLock { state.confirmation = Confirmation(question) }
+    state.confirmation = configuration.noWorkingLock
     environment = Environment(
       generator: SplitMix64(seed: configuration.seed),
       lazyLocations: LazyLocations(configuration.locations), wording: configuration.wording)

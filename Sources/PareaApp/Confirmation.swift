@@ -30,29 +30,56 @@ public struct Confirmation: Hashable, Sendable {
     /// the lock's path as shown, `reason` and `kind` locale keys
     /// (`store.lock.reason.*`, `store.lock.kind.*`).
     case playWithoutSaving(file: String, reason: String, kind: String?)
+
+    /// Its locale key (`confirm.*`), the stem of its title, message and answers.
+    var key: String {
+      switch self {
+      case .abandonGame: "confirm.abandonGame"
+      case .endGame: "confirm.endGame"
+      case .discardSavedGame: "confirm.discardSavedGame"
+      case .secondDeath: "confirm.secondDeath"
+      case .undo: "confirm.undo"
+      case .undoNight: "confirm.undoNight"
+      case .finalGuess: "confirm.finalGuess"
+      case .leaveSession: "confirm.leaveSession"
+      case .moderatorRoles: "confirm.moderatorRoles"
+      case .playWithoutSaving: "confirm.playWithoutSaving"
+      }
+    }
   }
+
   /// What is being asked.
   public var question: Question
   /// Whether "Yes" is highlighted.
   public var yesSelected = false
+  /// What "Yes" does: an action, done as a key's would be. A screen's own
+  /// reaches the screen that asked while it is on show (a question blocks
+  /// every key, so it is), and nothing else: nobody dispatches answers.
+  public var yes: Action
+  /// What "No" (and Esc) does besides closing the question, if anything.
+  public var no: Action?
 
-  /// Asks a question with "No" highlighted.
-  public init(_ question: Question) { self.question = question }
-
-  var key: String {
-    switch question {
-    case .abandonGame: "confirm.abandonGame"
-    case .endGame: "confirm.endGame"
-    case .discardSavedGame: "confirm.discardSavedGame"
-    case .secondDeath: "confirm.secondDeath"
-    case .undo: "confirm.undo"
-    case .undoNight: "confirm.undoNight"
-    case .finalGuess: "confirm.finalGuess"
-    case .leaveSession: "confirm.leaveSession"
-    case .moderatorRoles: "confirm.moderatorRoles"
-    case .playWithoutSaving: "confirm.playWithoutSaving"
-    }
+  /// Asks `question` with "No" highlighted; each answer does its action.
+  init(_ question: Question, yes: Action, no: Action? = nil) {
+    self.question = question
+    self.yes = yes
+    self.no = no
   }
+
+  /// "Leave this game?" (Esc on a game in play): yes forgets it and goes home.
+  static let abandonGame = Confirmation(.abandonGame, yes: .answered(.abandonGame))
+  /// "End the game?" (the table's `e`): yes shows the summary.
+  static let endGame = Confirmation(.endGame, yes: .answered(.endGame))
+
+  /// At start, with no working lock on the saved files: yes plays on
+  /// without saving, no quits having written nothing.
+  public static func playWithoutSaving(file: String, reason: String, kind: String?) -> Confirmation {
+    Confirmation(
+      .playWithoutSaving(file: file, reason: reason, kind: kind), yes: .answered(.playWithoutSaving(file: file)),
+      no: .answered(.quitUnsaved))
+  }
+
+  var key: String { question.key }
 
   /// The question's placeholders in the current language.
   func arguments(_ words: Words) -> [String: String] {

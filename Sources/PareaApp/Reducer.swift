@@ -34,7 +34,8 @@ extension AppState {
 
   private mutating func apply(_ action: Action, environment: inout Environment) -> [Effect] {
     switch action {
-    case .confirm(let yes): return answer(yes, environment: environment)
+    case .confirm(let yes): return answer(yes, environment: &environment)
+    case .answered(let answer): return perform(answer)
     case .toggleConfirmation:
       confirmation?.yesSelected.toggle()
       return []
@@ -119,22 +120,6 @@ extension AppState {
       state: self, words: environment.words(language),
       locations: rules.usesLocations ? environment.sortedLocations(language) : [],
       unsortedLocations: environment.lazyLocations, random: environment.generator)
-  }
-
-  /// The answer to `question` by the screen on show, if it asked it; nil
-  /// for the questions the app asks itself (leave the game, end it, play
-  /// without saving).
-  private mutating func answerOnScreen(
-    _ question: Confirmation.Question, yes: Bool, environment: Environment
-  ) -> [Effect]? {
-    struct Answer: ScreenVisit {
-      let question: Confirmation.Question
-      let yes: Bool
-      let context: ScreenContext
-      func callAsFunction<F: Feature>(_ page: inout F) -> Outcome? { page.answer(question, yes: yes, in: context) }
-    }
-    guard let outcome = screen.visit(Answer(question: question, yes: yes, context: context(environment))) else { return nil }
-    return perform(outcome)
   }
 
   /// The clock moved on: the screen on show keeps its time (a reveal
@@ -254,31 +239,18 @@ extension AppState {
     }
   }
 
-  private mutating func answer(_ yes: Bool, environment: Environment) -> [Effect] {
-    guard let question = confirmation?.question else { return [] }
+  /// The open question answered: it closes, and the answer's action (the
+  /// asker's, `Confirmation.yes`/`.no`) is done.
+  private mutating func answer(_ yes: Bool, environment: inout Environment) -> [Effect] {
+    guard let asked = confirmation else { return [] }
     confirmation = nil
-    // The screen that asked answers first.
-    if let effects = answerOnScreen(question, yes: yes, environment: environment) { return effects }
-    switch question {
-    case .secondDeath, .undo, .finalGuess: return []  // asked and answered by the table (an undo, by the summary too)
-    case .playWithoutSaving(let file, _, _):
-      // No: quit, having written nothing. Yes: a notice says that nothing is saved.
-      guard yes else {
-        finished = true
-        return [.quit]
-      }
-      notices.append(
-        Notice(
-          kind: .info, title: "store.readOnly.title", message: "store.readOnly.message",
-          args: ["file": .text(file)]))
-      return []
-    case .moderatorRoles: return []  // asked and answered by the narrator
-    case .undoNight: return []  // asked and answered by the narrator
-    case .abandonGame, .endGame, .discardSavedGame, .leaveSession: break  // the app's own, below
-    }
-    guard yes else { return [] }
-    switch question {
-    case .secondDeath, .undo, .undoNight, .moderatorRoles, .playWithoutSaving, .discardSavedGame, .finalGuess: return []
+    guard let action = yes ? asked.yes : asked.no else { return [] }
+    return apply(action, environment: &environment)
+  }
+
+  /// The app's own questions, answered.
+  private mutating func perform(_ answer: AppAnswer) -> [Effect] {
+    switch answer {
     case .abandonGame:
       // A line being said stops with the game it belongs to.
       let speaking = session?.narration != nil
@@ -288,12 +260,19 @@ extension AppState {
     case .endGame:
       // A narrated game's narration ends with its table; a line being said stops.
       let speaking = session?.narration != nil
-      _ = try? session?.apply(.end)
-      _ = try? session?.apply(.timer(.stop))  // no day's time rings over the summary
+      apply(session: .end)
+      apply(session: .timer(.stop))  // no day's time rings over the summary
       screen = .summary(SummaryScreen())
       return (speaking ? [.silence] : []) + [.saveGame, .redrawAll]
-    case .leaveSession:
-      return []  // asked and answered by the summary
+    case .playWithoutSaving(let file):
+      notices.append(
+        Notice(
+          kind: .info, title: "store.readOnly.title", message: "store.readOnly.message",
+          args: ["file": .text(file)]))
+      return []
+    case .quitUnsaved:
+      finished = true
+      return [.quit]
     }
   }
 

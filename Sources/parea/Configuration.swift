@@ -36,7 +36,7 @@ func loadStartup(language flag: Language?, seed: UInt64?, access: StoreAccess) -
   let environment = processEnvironment(localeEnvironmentNames + storeEnvironmentNames)
   var store = Store(environment: environment)
   var lock: StoreLock?
-  var question: Confirmation.Question?
+  var question: Confirmation?
   switch access {
   case .locked(let held): lock = held
   case .unguardedNothingToGuard: break

@@ -49,7 +49,7 @@ import Testing
   @Test(arguments: rows) func aLetterAnswers(_ row: Row) throws {
     var app = Self.asked(row.language)
     let asked = app.state
-    #expect(asked.confirmation == Confirmation(.abandonGame))
+    #expect(asked.confirmation == Confirmation.abandonGame)
     app.press(.character(row.typed))
     switch row.answer {
     case nil: #expect(app.state == asked)

@@ -24,7 +24,7 @@ import Testing
     var store = TestStore(try Self.savedKiller())
     store.press(.down) { $0.screen = .home(.at(.game("palermo"), in: $0)) }  // Resume, then Palermo
     store.press(.enter) {
-      $0.confirmation = Confirmation(.discardSavedGame)
+      $0.confirmation = HomeScreen.discardQuestion
       $0.screen = .home(HomeScreen.at(.game("palermo"), in: $0).withPlay("palermo"))
     }
     store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
@@ -39,7 +39,7 @@ import Testing
   @Test func aNumberKeyChoosesTheSameWay() throws {
     var store = TestStore(try Self.savedKiller())
     store.press(playKey("spy")) {
-      $0.confirmation = Confirmation(.discardSavedGame)
+      $0.confirmation = HomeScreen.discardQuestion
       $0.screen = .home(HomeScreen.at(.game("spy"), in: $0).withPlay("spy"))
     }
     // No: still home, on the game chosen, with nothing left to play later; the game kept.
@@ -48,7 +48,7 @@ import Testing
       $0.screen = .home(.at(.game("spy"), in: $0))
     }
     store.press(playKey("spy")) {
-      $0.confirmation = Confirmation(.discardSavedGame)
+      $0.confirmation = HomeScreen.discardQuestion
       $0.screen = .home(HomeScreen.at(.game("spy"), in: $0).withPlay("spy"))
     }
     store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
@@ -63,7 +63,7 @@ import Testing
   @Test func discardingWithXStaysOnTheHighlightedItem() throws {
     // On Resume: lands on the game that was saved.
     var store = TestStore(try Self.savedKiller())
-    store.press(.character("x")) { $0.confirmation = Confirmation(.discardSavedGame) }
+    store.press(.character("x")) { $0.confirmation = HomeScreen.discardQuestion }
     store.press(.character("y"), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
       $0.session = nil
@@ -72,7 +72,7 @@ import Testing
     // On Spy (the third item with Resume above it): stays on Spy.
     var onSpy = TestStore(try Self.savedKiller())
     onSpy.app.press(.down, .down)
-    onSpy.press(.character("x")) { $0.confirmation = Confirmation(.discardSavedGame) }
+    onSpy.press(.character("x")) { $0.confirmation = HomeScreen.discardQuestion }
     onSpy.press(.character("y"), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
       $0.session = nil

@@ -8,7 +8,7 @@ import Testing
 /// Without a working lock on the saved files the app starts by asking
 /// whether to play without saving or to quit ("No", highlighted first, quits).
 @Suite struct LockQuestionTests {
-  static let question = Confirmation.Question.playWithoutSaving(
+  static let question = Confirmation.playWithoutSaving(
     file: "~/.local/state/parea/lock", reason: "store.lock.reason.notAFile",
     kind: "store.lock.kind.folder")
 
@@ -20,7 +20,7 @@ import Testing
 
   @Test(arguments: GoldenScreenTests.languages) func asksFirst(_ language: Language) {
     var app = Self.app(language)
-    #expect(app.state.confirmation == Confirmation(Self.question))
+    #expect(app.state.confirmation == Self.question)
     expectGolden(app.render(width: 80, height: 24), "lock-question.\(language)")
     let effects = app.press(.character(language == .el ? "ν" : "y"))
     #expect(effects.isEmpty && !app.isFinished && app.state.confirmation == nil)

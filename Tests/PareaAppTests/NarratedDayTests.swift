@@ -107,7 +107,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
 
   @Test(arguments: [NarrationMode.parea, .moderator]) func endingTheGameByDayEndsItsNarrationToo(_ mode: NarrationMode) throws {
     var store = TestStore(try dayApp(mode: mode))
-    store.press(.character("e")) { $0.confirmation = Confirmation(.endGame) }
+    store.press(.character("e")) { $0.confirmation = Confirmation.endGame }
     store.app.waitOutPause()
     let effects = store.app.send(.confirm(true))
     #expect(effects == [.silence, .saveGame, .redrawAll])
@@ -194,7 +194,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     app.press(.enter)  // the discussion
     var store = TestStore(app)
     // The question does not say what was chosen: the same for every night.
-    store.press(.character("u")) { $0.confirmation = Confirmation(.undoNight) }
+    store.press(.character("u")) { $0.confirmation = Confirmation(.undoNight, yes: .narrator(.takeBackNight)) }
     var page = try narratorPage(store.app)
     page.selection = 0
     page.said = nil  // the day's line no longer stands
@@ -232,7 +232,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     #expect(app.state.session?.narration?.revoting == true)
     #expect(app.state.table.map { app.state.session?.narration?.candidates(on: $0) } == tied)
     app.press(.character("u"))
-    #expect(app.state.confirmation == Confirmation(.undo(.tied(among: tied))))
+    #expect(app.state.confirmation?.question == .undo(.tied(among: tied)))
     app.send(.confirm(true))
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(app.state.session?.narration?.revoting == false)
@@ -245,7 +245,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     _ = try app.choose(seat: out)
     #expect(app.state.session?.narration?.stage == .dusk)
     app.press(.character("u"))
-    #expect(app.state.confirmation == Confirmation(.undo(.died(seat: out, cause: .votedOut))))
+    #expect(app.state.confirmation?.question == .undo(.died(seat: out, cause: .votedOut)))
     app.send(.confirm(true))
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(app.state.session?.narration?.revoting == true)
@@ -253,7 +253,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     #expect(app.state.table.map { app.state.session?.narration?.candidates(on: $0) } == tied)
     // Once the day has acted, the night before it stays as it was.
     app.press(.character("u"))
-    #expect(app.state.confirmation == Confirmation(.undo(.tied(among: tied))))
+    #expect(app.state.confirmation?.question == .undo(.tied(among: tied)))
   }
 
   @Test func atNightOnlyTheModeratorTakesAChoiceBack() throws {
@@ -273,7 +273,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     #expect(moderator.state.session?.narration?.hasChosen(on: try #require(moderator.state.table)) == true)
     let step = try #require(moderator.state.table?.lastStep)
     moderator.press(.character("u"))
-    #expect(moderator.state.confirmation == Confirmation(.undo(step)))
+    #expect(moderator.state.confirmation?.question == .undo(step))
     moderator.send(.confirm(true))
     let table = try #require(moderator.state.table)
     #expect(moderator.state.session?.narration?.stage == .awake(step: 0))
@@ -434,7 +434,7 @@ private func narratorPage(_ app: App, sourceLocation: SourceLocation = #_sourceL
     #expect(app.state.table?.tiesToday == 0)
     // Undone like any vote, by name.
     app.press(.character("u"))
-    #expect(app.state.confirmation == Confirmation(.undo(.spared)))
+    #expect(app.state.confirmation?.question == .undo(.spared))
     app.send(.confirm(true))
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(app.state.table?.log.last != .spared)

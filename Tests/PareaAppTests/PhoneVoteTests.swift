@@ -280,7 +280,7 @@ struct PhoneVoteTests {
     #expect(app.state.table?.seats[2].death == .votedOut)
     app.waitOutPause()
     app.press(.character("u"))
-    #expect(app.state.confirmation == Confirmation(.undo(.died(seat: 2, cause: .votedOut))))
+    #expect(app.state.confirmation?.question == .undo(.died(seat: 2, cause: .votedOut)))
     app.send(.confirm(true))
     #expect(app.state.session?.narration?.stage == .vote)
     #expect(app.state.table?.seats[2].isAlive == true)

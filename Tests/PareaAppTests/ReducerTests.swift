@@ -304,7 +304,7 @@ import PareaRules
     store.app.send(.setup(.deal))
     // The question covers the hand-off; "no" brings it back, guarded afresh.
     store.send(.back) {
-      $0.confirmation = PareaApp.Confirmation(.abandonGame)
+      $0.confirmation = PareaApp.Confirmation.abandonGame
       $0.keyGuard = nil
     }
     store.send(.confirm(false)) {
@@ -312,7 +312,7 @@ import PareaRules
       $0.keyGuard = KeyPause(since: 0)
     }
     store.send(.back) {
-      $0.confirmation = PareaApp.Confirmation(.abandonGame)
+      $0.confirmation = PareaApp.Confirmation.abandonGame
       $0.keyGuard = nil
     }
     // Yes: the session goes as a whole, and the saved game with it.
@@ -472,7 +472,7 @@ import PareaRules
       $0.session?.timer = RoundTimer(minutes: 10)
       $0.session?.timer?.running = true
     }
-    store.send(.back) { $0.confirmation = PareaApp.Confirmation(.abandonGame) }  // leave the game…
+    store.send(.back) { $0.confirmation = PareaApp.Confirmation.abandonGame }  // leave the game…
     store.send(.confirm(true), effects: [.saveGame, .redrawAll]) {
       $0.confirmation = nil
       $0.session = nil  // the timer with it
@@ -572,7 +572,7 @@ import PareaRules
     store.app.send(.back)  // players → home
     // A new game would throw the session's scores away: asked first.
     store.send(.home(.play("spy"))) {
-      $0.confirmation = PareaApp.Confirmation(.discardSavedGame)
+      $0.confirmation = HomeScreen.discardQuestion
       $0.screen = .home(HomeScreen.at(.game("spy"), in: $0).withPlay("spy"))
     }
     // The session goes as a whole: a new game, a new score sheet.

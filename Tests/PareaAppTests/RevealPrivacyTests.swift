@@ -238,7 +238,7 @@ import Testing
     }
     // Esc never chooses anything: it passes, and asks before leaving the game.
     app.handle(.escape, now: 2_000)
-    #expect(app.state.confirmation == Confirmation(.abandonGame))
+    #expect(app.state.confirmation == Confirmation.abandonGame)
   }
 
   @Test func onlyTheKeysTheFooterNamesDoAnything() throws {

@@ -92,7 +92,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     }
     // The final question is guarded too; Esc (and n, once it answers) says no.
     store.press(.enter) {
-      $0.confirmation = PareaApp.Confirmation(.finalGuess("airplane"))
+      $0.confirmation = PareaApp.Confirmation(.finalGuess("airplane"), yes: .spyGuess(.guess("airplane")))
       $0.keyGuard = KeyPause(since: $0.clock)
     }
     store.app.waitOutPause()
@@ -130,7 +130,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     app.send(.spyGuess(.proceed))
     for _ in 0..<index { app.send(.spyGuess(.move(1))) }
     app.send(.spyGuess(.proceed))
-    #expect(app.state.confirmation == PareaApp.Confirmation(.finalGuess(claim.location)))
+    #expect(app.state.confirmation?.question == .finalGuess(claim.location))
     var store = TestStore(app)
     let table = try #require(store.state.screen.tableBeneath)
     // The claimant hands the laptop back: the same page whatever the verdict.

@@ -143,7 +143,9 @@ extension App {
     try store.app.markOut(5)
     try store.app.openCause(6)
     #expect(store.state.screen == .table(TableScreen(mode: .cause(seat: 6), selection: 5)))
-    let question = Confirmation(.secondDeath(seat: 6, cause: .killedAtNight, earlier: 5))
+    let question = Confirmation(
+      .secondDeath(seat: 6, cause: .killedAtNight, earlier: 5),
+      yes: .table(.markDeadAnyway(seat: 6, cause: .killedAtNight)), no: .table(.keepAlive))
     // Enter asks first and records nothing yet.
     store.send(.table(.pick)) { $0.confirmation = question }
     #expect(store.app.screen.contains("Γιώργος already died during this night — record"))
@@ -321,10 +323,12 @@ extension TableScreen {
     _ store: inout TestStore, expecting step: TableStep, to expected: AppState, closingNotice: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
+    // Asked on the table or on the summary, and answered by the screen that asked.
+    let takeBack: Action = store.state.screen.is(SummaryScreen.self) ? .summary(.takeBack(step)) : .table(.takeBack(step))
     try store.press(
       .character("u"),
       {
-        $0.confirmation = Confirmation(.undo(step))
+        $0.confirmation = Confirmation(.undo(step), yes: takeBack)
         if closingNotice {
           var page = try #require($0.screen.tablePage, "no table to close a notice on")
           page.notice = nil
@@ -354,7 +358,8 @@ extension TableScreen {
   @Test func theQuestionNamesTheAction() throws {
     var store = TestStore(tableApp(Palermo(), palermoRoles))
     try store.app.markOut(5)
-    store.press(.character("u")) { $0.confirmation = Confirmation(.undo(.died(seat: 5, cause: .killedAtNight))) }
+    store.press(.character("u")) { $0.confirmation = Confirmation(
+        .undo(.died(seat: 5, cause: .killedAtNight)), yes: .table(.takeBack(.died(seat: 5, cause: .killedAtNight)))) }
     #expect(store.app.screen.contains("Undo: Γιώργος killed at night?"))
     // No: nothing changes.
     store.press(.character("n")) { $0.confirmation = nil }

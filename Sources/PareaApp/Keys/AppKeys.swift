@@ -10,7 +10,7 @@ enum AppKeys {
   /// A setup error's notice: `.title` and `.message`.
   static func error(_ error: SetupError) -> String { "error.\(error.key)" }
   /// A question's stem: `.title` and `.message`.
-  static func question(_ question: Confirmation.Question) -> String { Confirmation(question).key }
+  static func question(_ question: Confirmation.Question) -> String { question.key }
   /// A yes/no answer's key as the language writes it, and its Latin twin.
   static func answerKey(_ answer: String, latin: Bool) -> String { "confirm.\(answer).\(latin ? "latinKey" : "key")" }
   static func command(_ command: TableScreen.Command) -> String { "table.command.\(command)" }

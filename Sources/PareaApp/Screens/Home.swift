@@ -152,6 +152,10 @@ public enum HomeAction: Hashable, Sendable {
   static let openSettings = HomeAction.open(0)
   /// Discard the saved game (asks first).
   case discard
+  /// "Throw the game in progress away?" answered yes.
+  case discardConfirmed
+  /// … answered no: the game chosen meanwhile is forgotten.
+  case keepSavedGame
   /// Leave Parea.
   case quit
 }
@@ -187,7 +191,12 @@ extension HomeScreen: Feature {
     case .discard:
       guard state.session != nil else { return .stay }
       playAfterDiscard = nil
-      return .ask(.discardSavedGame)
+      return .ask(Self.discardQuestion)
+    case .discardConfirmed:
+      return discard(in: context)
+    case .keepSavedGame:
+      playAfterDiscard = nil
+      return .stay
     case .quit:
       return .stay([.finish], effects: [.quit])
     }
@@ -197,12 +206,9 @@ extension HomeScreen: Feature {
   /// chosen meanwhile or stays home on the item that was highlighted (the
   /// game that was saved, if that was "Resume"); no forgets the game chosen
   /// meanwhile, so that it is not played later by surprise.
-  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
-    guard question == .discardSavedGame else { return nil }
-    guard yes else {
-      playAfterDiscard = nil
-      return .stay
-    }
+  static let discardQuestion = Confirmation(.discardSavedGame, yes: .home(.discardConfirmed), no: .home(.keepSavedGame))
+
+  private mutating func discard(in context: ScreenContext) -> Outcome {
     let items = Self.items(for: context.state)
     var highlighted = items[min(selection, items.count - 1)]
     if highlighted == .resume { highlighted = .game(context.state.game) }
@@ -224,7 +230,7 @@ extension HomeScreen: Feature {
       // (a number key chooses without moving).
       selection = Self.items(for: state).firstIndex(of: .game(id)) ?? selection
       playAfterDiscard = id
-      return .ask(.discardSavedGame)
+      return .ask(Self.discardQuestion)
     }
     // The last game's names wait in the quick picks (one key adds them all),
     // the same after a game as after a restart; names typed since are kept.

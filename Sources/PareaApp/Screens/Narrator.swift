@@ -110,6 +110,12 @@ public enum NarratorAction: Hashable, Sendable {
   case end
   /// Take back the last step (a question first, `NarratorScreen.undoable`).
   case undo
+  /// "Show every role?" answered yes: the moderator's view opens.
+  case showRoles
+  /// "Undo …?" answered yes: the step named goes, if it still may.
+  case takeBack(TableStep)
+  /// "Play last night again?" answered yes.
+  case takeBackNight
   /// Counting the vote: one hand more (or less) for the highlighted player.
   case addHands(Int)
   /// Counting the vote: the highlighted player's hands, typed as a digit.

@@ -94,8 +94,8 @@ extension NarratorScreen: Feature {
     case .undo:
       guard let narration = draft.session.narration else { break }
       switch Self.undoable(narration, table: draft.table) {
-      case .night?: return .ask(.undoNight)
-      case .step(let step)?: return .ask(.undo(step))
+      case .night?: return .ask(Confirmation(.undoNight, yes: .narrator(.takeBackNight)))
+      case .step(let step)?: return .ask(Confirmation(.undo(step), yes: .narrator(.takeBack(step))))
       case nil:
         let notice = Notice(kind: .info, title: "table.nothingToUndo.title", message: "narrator.nothingToUndo.message")
         return .stay([.report(notice)])
@@ -152,7 +152,22 @@ extension NarratorScreen: Feature {
     case .toggleTimer:
       _ = try? draft.apply(.timer(.toggle(minutes: nil)))
     case .askRoles:
-      outcome.next = .ask(Confirmation(.moderatorRoles))
+      outcome.next = .ask(Confirmation(.moderatorRoles, yes: .narrator(.showRoles)))
+    case .showRoles:
+      // The moderator's look at every role is not anyone's look at their
+      // own: nothing is recorded.
+      showingRoles = true
+      return .stay(effects: [.redrawAll])
+    case .takeBack(let step):
+      // Still the step named, and still one to take back here: a night step
+      // may have ended under the question (its choice then stays).
+      guard let narration = draft.session.narration, Self.undoable(narration, table: draft.table) == .step(step)
+      else { return .stay }
+      return takeBack(.undo, what: { Confirmation.describe(step, table: $0, words: context.words) }, draft: draft)
+    case .takeBackNight:
+      guard let narration = draft.session.narration, Self.undoable(narration, table: draft.table) == .night
+      else { return .stay }
+      return takeBack(.undoNight, what: { _ in context.words("undo.what.night") }, draft: draft)
     case .hideRoles:
       showingRoles = false
       outcome.effects.append(.redrawAll)
@@ -166,31 +181,6 @@ extension NarratorScreen: Feature {
     return Outcome(
       next: narrated.next.isStay ? outcome.next : narrated.next,
       changes: draft.changes + outcome.changes, effects: outcome.effects + narrated.effects)
-  }
-
-  /// "Show every role?" answered: yes opens the moderator's view. The
-  /// moderator's look at every role is not anyone's look at their own: nothing is recorded.
-  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
-    switch question {
-    case .moderatorRoles:
-      guard yes else { return .stay }
-      showingRoles = true
-      return .stay(effects: [.redrawAll])
-    case .undo(let step):
-      // Still the step named, and still one to take back here: a night step
-      // may have ended under the question (its choice then stays).
-      guard yes, let draft = SessionDraft(context.session), let narration = draft.session.narration,
-        Self.undoable(narration, table: draft.table) == .step(step)
-      else { return .stay }
-      return takeBack(.undo, what: { Confirmation.describe(step, table: $0, words: context.words) }, draft: draft)
-    case .undoNight:
-      guard yes, let draft = SessionDraft(context.session), let narration = draft.session.narration,
-        Self.undoable(narration, table: draft.table) == .night
-      else { return .stay }
-      return takeBack(.undoNight, what: { _ in context.words("undo.what.night") }, draft: draft)
-    default:
-      return nil
-    }
   }
 
   /// "Undo …?" answered yes: the table takes the step (or the night) back

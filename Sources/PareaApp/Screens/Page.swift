@@ -64,9 +64,9 @@ struct Outcome {
     Outcome(next: .go(screen), changes: changes, effects: effects)
   }
 
-  /// Opens a question over the screen on show.
-  static func ask(_ question: Confirmation.Question) -> Outcome {
-    Outcome(next: .ask(Confirmation(question)))
+  /// Opens a question over the screen on show; its answers carry their actions.
+  static func ask(_ question: Confirmation) -> Outcome {
+    Outcome(next: .ask(question))
   }
 
   /// Stays, with `changes` and `effects`.
@@ -186,20 +186,16 @@ protocol Feature: Page {
   associatedtype ScreenAction
   /// Applies `action` to the screen's own state, reading the rest of the app in `context`.
   mutating func reduce(_ action: ScreenAction, in context: ScreenContext) -> Outcome
-  /// The answer to a question this screen asked, or nil when the question
-  /// is not this screen's (the top-level reducer answers it).
-  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome?
   /// The clock moved on (milliseconds of a monotonic clock) while this screen is on show.
   mutating func tick(now: Int64, in context: ScreenContext) -> Outcome
 }
 
 extension Feature {
-  func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? { nil }
   func tick(now: Int64, in context: ScreenContext) -> Outcome { .stay }
 }
 
 /// Something done to the screen on show as its own type (`Screen.visit`):
-/// a question's answer, the clock's tick.
+/// its own action, the clock's tick.
 protocol ScreenVisit {
   /// Does it to `page`; nil when there is nothing to do there.
   func callAsFunction<F: Feature>(_ page: inout F) -> Outcome?

@@ -42,6 +42,8 @@ public enum SpyGuessAction: Hashable, Sendable {
   case proceed
   /// Back to the table, nothing recorded.
   case cancel
+  /// The final guess confirmed ("yes" to the question).
+  case guess(LocationID)
 }
 
 extension SpyGuessScreen: Feature {
@@ -98,8 +100,13 @@ extension SpyGuessScreen: Feature {
       return .stay(effects: [.redrawAll])
     case (.proceed, .choosing(let selection)):
       guard !locations.isEmpty else { return .stay }
-      // Asked the same way whoever holds the laptop; "yes" is `answer`.
-      return .ask(.finalGuess(locations[max(0, min(locations.count - 1, selection))].id))
+      // Asked the same way whoever holds the laptop; "yes" is `guess`.
+      let location = locations[max(0, min(locations.count - 1, selection))].id
+      return .ask(Confirmation(.finalGuess(location), yes: .spyGuess(.guess(location))))
+    case (.guess(let location), .choosing):
+      return guess(location, in: context)
+    case (.guess, _):
+      return .stay
     case (.move(let step), .choosing(let selection)):
       stage = .choosing(selection: max(0, min(locations.count - 1, selection + step)))
       return .stay
@@ -116,9 +123,7 @@ extension SpyGuessScreen: Feature {
   /// the round whoever made it (a local's claim is a false one). The
   /// claimant then hands the laptop back: nothing of the verdict is drawn
   /// on this private screen (the table sees it together, `SummaryScreen`'s gate).
-  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
-    guard case .finalGuess(let location) = question else { return nil }
-    guard yes else { return .stay }
+  private mutating func guess(_ location: LocationID, in context: ScreenContext) -> Outcome {
     var page = table
     let outcome = page.makeGuess(location, by: by, in: context)
     table = page

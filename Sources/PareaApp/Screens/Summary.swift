@@ -338,6 +338,10 @@ public enum SummaryAction: Hashable, Sendable {
   case undo
   /// Show the result and every role to the whole table (from the gate).
   case show
+  /// "Leave the session?" answered yes: its scores go, home.
+  case leaveSession
+  /// "Undo …?" answered yes: the step named goes, if it is still the last.
+  case takeBack(TableStep)
 }
 
 extension AppState {
@@ -369,7 +373,7 @@ extension SummaryScreen: Feature {
         scroll = 0
         return .stay(effects: [.redrawAll])
       }
-      if scored { return .ask(.leaveSession) }
+      if scored { return .ask(Confirmation(.leaveSession, yes: .summary(.leaveSession))) }
       return Self.leaveSession(state)
     case .closeStandings:
       return .go(.summary(SummaryScreen()), effects: [.redrawAll])
@@ -379,7 +383,11 @@ extension SummaryScreen: Feature {
       // table has no last step). A narrated game has no undo: its night
       // cannot be replayed in the open.
       guard Self.gateOffersUndo(state), let step = context.table?.lastStep else { return .stay }
-      return .ask(.undo(step))
+      return .ask(Confirmation(.undo(step), yes: .summary(.takeBack(step))))
+    case .leaveSession:
+      return Self.leaveSession(context.state)
+    case .takeBack(let step):
+      return TableScreen.takeBack(step, in: context)
     case .show:
       guard Self.atGate(state) else { return .stay }
       scroll = 0
@@ -389,16 +397,6 @@ extension SummaryScreen: Feature {
       let limit = Self.maxScroll(state: state, words: context.words, standings: standings)
       scroll = max(0, min(scroll + step, limit))
       return .stay
-    }
-  }
-
-  /// "Leave the session?" (its scores go): yes goes home. "Undo …?" (the
-  /// slip that ended the game): yes takes it back, as at the table.
-  func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
-    switch question {
-    case .leaveSession: yes ? Self.leaveSession(context.state) : .stay
-    case .undo(let step): TableScreen.undo(step, yes: yes, in: context)
-    default: nil
     }
   }
 

@@ -146,4 +146,10 @@ public enum TableAction: Hashable, Sendable {
   case dismiss
   /// Lengthen or shorten the round timer by whole minutes.
   case adjustTimer(Int)
+  /// "A second death in this phase?" answered yes: `seat` is out all the same.
+  case markDeadAnyway(seat: Int, cause: DeathCause)
+  /// … answered no: back to the list, nothing recorded.
+  case keepAlive
+  /// "Undo …?" answered yes: the step named goes, if it is still the last.
+  case takeBack(TableStep)
 }

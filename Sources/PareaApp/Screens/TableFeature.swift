@@ -96,14 +96,14 @@ extension TableScreen: Feature {
       case .locations: outcome.next = .go(.tableList(TableListScreen(.locations, table: self)))
       case .undo:
         if let step = draft.table.lastStep {
-          outcome.next = .ask(Confirmation(.undo(step)))
+          outcome.next = .ask(Confirmation(.undo(step), yes: .table(.takeBack(step))))
         } else {
           notice = Notice(kind: .info, title: "table.nothingToUndo.title", message: "table.nothingToUndo.message")
         }
       case .settings:
         outcome.next = .go(.settings(SettingsScreen(returnTo: ReturnPoint(.table(self)))))
       case .end:
-        outcome.next = .ask(Confirmation(.endGame))
+        outcome.next = .ask(.endGame)
       }
     case .cancel:
       // A kamikaze's choice cannot be skipped: the rules wait for it.
@@ -111,31 +111,20 @@ extension TableScreen: Feature {
       mode = .main
     case .pick:
       outcome = pick(&draft, in: context)
+    case .markDeadAnyway(let seat, let cause):
+      outcome = markDead(seat, cause: cause, &draft, in: context)
+    case .keepAlive:
+      mode = .main
+    case .takeBack(let step):
+      return Self.takeBack(step, in: context)
     }
     return outcome.after(draft.changes)
   }
 
-  /// The table's questions: a second death in one phase, an undo, the final guess.
-  mutating func answer(_ question: Confirmation.Question, yes: Bool, in context: ScreenContext) -> Outcome? {
-    switch question {
-    case .secondDeath(let seat, let cause, _):
-      guard var draft = SessionDraft(context.session) else { return .stay }
-      guard yes else {
-        mode = .main
-        return .stay
-      }
-      return markDead(seat, cause: cause, &draft, in: context).after(draft.changes)
-    case .undo(let step):
-      return Self.undo(step, yes: yes, in: context)
-    default:
-      return nil
-    }
-  }
-
-  /// "Undo …?" answered (at the table or on the summary): yes takes the
-  /// table's last action back, if it is still the one named.
-  static func undo(_ step: TableStep, yes: Bool, in context: ScreenContext) -> Outcome {
-    guard yes, var draft = SessionDraft(context.session), draft.table.lastStep == step else { return .stay }
+  /// "Undo …?" answered yes (at the table or on the summary): the table's
+  /// last action goes, if it is still the one named.
+  static func takeBack(_ step: TableStep, in context: ScreenContext) -> Outcome {
+    guard var draft = SessionDraft(context.session), draft.table.lastStep == step else { return .stay }
     var page = TableScreen()
     do {
       try draft.apply(.undo)
@@ -267,7 +256,10 @@ extension TableScreen: Feature {
       let cause = causes[causeSelection]
       if let earlier = table.deathThatEndedPhase {
         // Two deaths in one phase are rare: most often "next" was forgotten.
-        return .ask(.secondDeath(seat: seat, cause: cause, earlier: earlier))
+        return .ask(
+          Confirmation(
+            .secondDeath(seat: seat, cause: cause, earlier: earlier),
+            yes: .table(.markDeadAnyway(seat: seat, cause: cause)), no: .table(.keepAlive)))
       }
       return markDead(seat, cause: cause, &draft, in: context)
     default: break
