@@ -85,9 +85,11 @@ import Testing
     state.screen = .home(HomeScreen())
     app = App(state: state, configuration: configuration(language))
     let footer = app.render(width: 80, height: 24).lines.last ?? ""
-    let words = Catalog.builtIn(language)
-    for key in ["key.move", "key.play", "key.rules", "key.settings", "key.discard", "key.quit"] {
-      #expect(footer.contains(words.text(key)), "\(key) missing from: \(footer)")
+    let words = Words(wording: Catalog.builtIn(language))
+    let hints = HomeScreen().commands(in: app.state, words: words).hints(words)
+    #expect(hints.count >= 5)  // move, play, rules, discard, quit
+    for hint in hints {
+      #expect(footer.contains("\(hint.key) \(hint.label)"), "\(hint.key) \(hint.label) missing from: \(footer)")
     }
   }
 }

@@ -27,7 +27,7 @@ public struct HomeScreen: Hashable, Sendable {
   /// The pages the menu opens, in its order after the games (then Quit):
   /// a new page reachable from the menu is its own file and a line here.
   static let pages: [MenuPage] = [
-    MenuPage(label: "home.settings", key: "s", hint: "key.settings") { home in
+    MenuPage(label: "home.settings", key: "s") { home in
       .settings(SettingsScreen(returnTo: ReturnPoint(.home(home))))
     }
   ]
@@ -47,15 +47,14 @@ public struct HomeScreen: Hashable, Sendable {
       .shown("Enter", "key.play", [(.enter, .home(.choose))]),
       .shown("i", "key.rules", [(.letter("i"), .home(.info))]),
     ]
-    for (index, page) in Self.pages.enumerated() {
-      commands.append(.shown(String(page.key), page.hint, [(.letter(page.key), .home(.open(index)))]))
-    }
     if state.resumable != nil { commands.append(.shown("x", "key.discard", [(.letter("x"), .home(.discard))])) }
     commands.append(.shown("q", "key.quit", [(.letter("q"), .home(.quit))]))
     commands.append(.hidden(.alias, [(.space, .home(.choose)), (.right, .home(.choose))]))
-    // Each game's number, written beside it on the menu.
+    // Each game's number and each page's key, written beside its line on
+    // the menu (so the footer does not grow with the pages).
     let games = state.registry.games.prefix(9).enumerated()
     commands.append(.hidden(.onScreen, games.map { (.letter(Character(String($0.offset + 1))), .home(.play($0.element.id))) }))
+    commands.append(.hidden(.onScreen, Self.pages.enumerated().map { (.letter($0.element.key), .home(.open($0.offset))) }))
     return commands
   }
 
@@ -98,9 +97,10 @@ public struct HomeScreen: Hashable, Sendable {
         let used = canvas.write(marker + name, row: line, column: menu.column, style: isSelected ? style : Style(bold: true))
         canvas.write(words(GameKeys.blurb(id)), row: line, column: menu.column + used, style: isSelected ? style : Theme.dim, limit: menu.width - used)
       case .page(let index):
-        canvas.write(marker + words(Self.pages[index].label), row: line, column: menu.column, style: style)
+        let page = Self.pages[index]
+        canvas.write(marker + "\(page.key)  " + words(page.label), row: line, column: menu.column, style: style)
       case .quit:
-        canvas.write(marker + words("home.quit"), row: line, column: menu.column, style: style)
+        canvas.write(marker + "q  " + words("home.quit"), row: line, column: menu.column, style: style)
       }
       line += 1
     }
@@ -121,15 +121,13 @@ public struct HomeScreen: Hashable, Sendable {
   }
 }
 
-/// A page the menu opens (`HomeScreen.pages`): its line, its key on the
-/// menu and the footer's word for it, and the page, over the menu as it is.
+/// A page the menu opens (`HomeScreen.pages`): its line, its key (written
+/// beside the line), and the page, over the menu as it is.
 struct MenuPage: Sendable {
   /// Its line on the menu (a locale key).
   let label: String
   /// The key that opens it from anywhere on the menu.
   let key: Character
-  /// The footer's word for that key (a locale key).
-  let hint: String
   /// The page, opened over `home`.
   let open: @Sendable (HomeScreen) -> Screen
 }
