@@ -84,18 +84,9 @@ extension AppState {
           if RoundTimer.crossesSave(from: before, to: timer.remaining) { effects.append(.saveGame) }
           return effects
         }
-        // Each game says what comes next: Spy's accusation, Palermo's vote.
-        let timeUp = Notice(kind: .info, title: "timer.up.title", message: GameKeys.timeUp(rules.id))
-        if screen.tableBeneath != nil {
-          // On the table's list, or said when the table comes back from one of its pages.
-          screen.tableBeneath?.notice = timeUp
-        } else if var info = screen.as(InfoScreen.self), info.returnTo.screen.tableBeneath != nil {
-          // Said when the table comes back (the bell rings now).
-          var under = info.returnTo.screen
-          under.tableBeneath?.notice = timeUp
-          info.returnTo = ReturnPoint(under)
-          screen = .info(info)
-        }
+        // The table says so: on its list, or when it comes back from a page
+        // over it (the bell rings now).
+        effects += reduce(TableAction.timeUp, beneath: \.tableBeneath, environment: environment)
         effects.append(.bell)
         effects.append(.saveGame)
       }
@@ -137,13 +128,22 @@ extension AppState {
     return screen.visit(Tick(now: now, context: context(environment))).map { perform($0) } ?? []
   }
 
-  /// `action` on the narrator's page, on show or under a page over it (its
-  /// page is put back where it waits): how the phones' side hands the
-  /// narrator what the phones decided, without touching its fields.
+  /// `action` on the narrator's page, on show or under a page over it: how
+  /// the phones' side hands the narrator what the phones decided.
   mutating func reduceNarrator(_ action: NarratorAction, environment: Environment) -> [Effect] {
-    guard var page = screen.narratorBeneath else { return [] }
+    reduce(action, beneath: \.narratorBeneath, environment: environment)
+  }
+
+  /// `action` on the page at `path` (a screen's own page on show or under a
+  /// page over it, `Screen.narratorBeneath`, `.tableBeneath`), done by that
+  /// page's own `reduce` and put back where it waits: nothing outside a
+  /// screen writes its fields.
+  private mutating func reduce<F: Feature>(
+    _ action: F.ScreenAction, beneath path: WritableKeyPath<Screen, F?>, environment: Environment
+  ) -> [Effect] {
+    guard var page = screen[keyPath: path] else { return [] }
     let outcome = page.reduce(action, in: context(environment))
-    screen.narratorBeneath = page
+    screen[keyPath: path] = page
     return perform(outcome)
   }
 

@@ -29,7 +29,7 @@ public struct HomeScreen: Hashable, Sendable {
   static let pages: [MenuPage] = [
     MenuPage(label: "home.settings", key: "s") { home in
       .settings(SettingsScreen(returnTo: ReturnPoint(.home(home))))
-    }
+    },
   ]
 
   /// The menu, from the game registry: a game in progress first, then every

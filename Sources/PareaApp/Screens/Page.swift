@@ -256,12 +256,13 @@ extension Screen {
     }
   }
 
-  /// The table's own page: the one on show, or the one a page of the table
-  /// (a role shown again, a list, a guess, a private answer) goes back to;
-  /// nil away from the table.
+  /// The table's own page: the one on show, or the one a page over it (the
+  /// rules, a role shown again, a list, a guess, a private answer) goes
+  /// back to; nil away from the table.
   var tableBeneath: TableScreen? {
     get {
       if let page = self.as(TableScreen.self) { return page }
+      if let page = self.as(InfoScreen.self) { return page.returnTo.screen.tableBeneath }
       if let page = self.as(LookAgainScreen.self), case .table(let under) = page.beneath { return under }
       if let page = self.as(TableListScreen.self), case .table(let under) = page.beneath { return under }
       if let page = self.as(SpyGuessScreen.self) { return page.table }
@@ -272,6 +273,12 @@ extension Screen {
       guard let newValue else { return }
       if self.is(TableScreen.self) {
         self = .table(newValue)
+      } else if var page = self.as(InfoScreen.self) {
+        var under = page.returnTo.screen
+        guard under.tableBeneath != nil else { return }
+        under.tableBeneath = newValue
+        page.returnTo = ReturnPoint(under)
+        self = .info(page)
       } else if var page = self.as(LookAgainScreen.self) {
         guard case .table = page.beneath else { return }
         page.beneath = .table(newValue)

@@ -152,4 +152,6 @@ public enum TableAction: Hashable, Sendable {
   case keepAlive
   /// "Undo …?" answered yes: the step named goes, if it is still the last.
   case takeBack(TableStep)
+  /// The round's time ran out (the bell rings): the list says what comes next.
+  case timeUp
 }

@@ -115,6 +115,9 @@ extension TableScreen: Feature {
       outcome = markDead(seat, cause: cause, &draft, in: context)
     case .keepAlive:
       mode = .main
+    case .timeUp:
+      // Each game says what comes next: Spy's accusation, Palermo's vote.
+      notice = Notice(kind: .info, title: "timer.up.title", message: GameKeys.timeUp(rules.id))
     case .takeBack(let step):
       return Self.takeBack(step, in: context)
     }
