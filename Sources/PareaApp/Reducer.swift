@@ -73,7 +73,7 @@ extension AppState {
       // day a role shown again, the roles, the settings) do not stop its clock.
       if screen.narratorBeneath != nil {
         // The narrator keeps its own time: the night's steps and the day's timer.
-        effects += tickNarration(now: now, environment: environment)
+        effects += reduce(NarratorAction.clock(now: now), beneath: \.narratorBeneath, environment: environment)
       } else if var timer = session?.timer {
         let before = timer.remaining
         let ranOut = timer.tick(now: now)
@@ -115,15 +115,13 @@ extension AppState {
 
   /// The clock moved on: the screen on show keeps its time (a reveal
   /// countdown). Every screen is asked (most keep no time: `Feature.tick`'s
-  /// default changes nothing) but the narrator, whose time runs in
-  /// `tickNarration`, also under a page opened over it.
+  /// default changes nothing); the narrator's time runs on its own action,
+  /// `NarratorAction.clock`, also under a page opened over it.
   private mutating func tickCountdowns(now: Int64, environment: Environment) -> [Effect] {
     struct Tick: ScreenVisit {
       let now: Int64
       let context: ScreenContext
-      func callAsFunction<F: Feature>(_ page: inout F) -> Outcome? {
-        page is NarratorScreen ? nil : page.tick(now: now, in: context)
-      }
+      func callAsFunction<F: Feature>(_ page: inout F) -> Outcome? { page.tick(now: now, in: context) }
     }
     return screen.visit(Tick(now: now, context: context(environment))).map { perform($0) } ?? []
   }
@@ -144,15 +142,6 @@ extension AppState {
     guard var page = screen[keyPath: path] else { return [] }
     let outcome = page.reduce(action, in: context(environment))
     screen[keyPath: path] = page
-    return perform(outcome)
-  }
-
-  /// The narration's time, on the narrator on show or under a page over it
-  /// (its page, with what it said, is put back where it waits).
-  private mutating func tickNarration(now: Int64, environment: Environment) -> [Effect] {
-    guard var page = screen.narratorBeneath else { return [] }
-    let outcome = page.tick(now: now, in: context(environment))
-    screen.narratorBeneath = page
     return perform(outcome)
   }
 

@@ -110,6 +110,8 @@ public enum NarratorAction: Hashable, Sendable {
   case end
   /// Take back the last step (a question first, `NarratorScreen.undoable`).
   case undo
+  /// The clock moved on (every tick, on show or under a page over it).
+  case clock(now: Int64)
   /// "Show every role?" answered yes: the moderator's view opens.
   case showRoles
   /// "Undo …?" answered yes: the step named goes, if it still may.
@@ -135,7 +137,7 @@ enum NarratorUndo: Hashable {
 
 extension NarratorScreen {
   /// Whether `i` opens the rules: at the stages that wait for the table, and
-  /// by day (the day's timer runs on under the rules, see `tickNarration`);
+  /// by day (the day's timer runs on under the rules, see `NarratorAction.clock`);
   /// never at night, whose steps are secret and timed.
   static func offersRules(_ narration: Narration) -> Bool {
     switch narration.stage {

@@ -153,6 +153,8 @@ extension NarratorScreen: Feature {
       _ = try? draft.apply(.timer(.toggle(minutes: nil)))
     case .askRoles:
       outcome.next = .ask(Confirmation(.moderatorRoles, yes: .narrator(.showRoles)))
+    case .clock(let now):
+      return passTime(now: now, in: context)
     case .showRoles:
       // The moderator's look at every role is not anyone's look at their
       // own: nothing is recorded.
@@ -208,10 +210,11 @@ extension NarratorScreen: Feature {
     return .stay(draft.changes + [.report(notice)], effects: [.silence, .saveGame, .redrawAll])
   }
 
-  /// Lets the narration's time pass (on every tick, also under a page over
-  /// the narrator, which the day's timer runs on behind): a secret step whose time
-  /// is over moves on; the day's timer running out starts the vote.
-  mutating func tick(now: Int64, in context: ScreenContext) -> Outcome {
+  /// Lets the narration's time pass (`NarratorAction.clock`, on every tick,
+  /// also under a page over the narrator, which the day's timer runs on
+  /// behind): a secret step whose time is over moves on; the day's timer
+  /// running out starts the vote.
+  private mutating func passTime(now: Int64, in context: ScreenContext) -> Outcome {
     guard var draft = SessionDraft(context.session), context.session?.narration != nil else { return .stay }
     var cues: [NarrationCue] = []
     // A tick that moves nothing on changes nothing. One that moves the

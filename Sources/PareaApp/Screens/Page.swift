@@ -221,7 +221,7 @@ public enum TableBeneath: Hashable, Sendable {
 extension Screen {
   /// The narrator's page: the one on show, or the one a page over it (the
   /// rules, a role shown again, the roles, the settings) goes back to; nil
-  /// elsewhere. Its time runs on beneath them (`tickNarration`).
+  /// elsewhere. Its time runs on beneath them (`NarratorAction.clock`).
   var narratorBeneath: NarratorScreen? {
     get {
       if let page = self.as(NarratorScreen.self) { return page }

@@ -387,7 +387,7 @@ extension SummaryScreen: Feature {
     case .leaveSession:
       return Self.leaveSession(context.state)
     case .takeBack(let step):
-      return TableScreen.takeBack(step, in: context)
+      return TableScreen.takeBack(step, fromTable: false, in: context)
     case .show:
       guard Self.atGate(state) else { return .stay }
       scroll = 0

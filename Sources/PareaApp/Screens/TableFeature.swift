@@ -119,14 +119,14 @@ extension TableScreen: Feature {
       // Each game says what comes next: Spy's accusation, Palermo's vote.
       notice = Notice(kind: .info, title: "timer.up.title", message: GameKeys.timeUp(rules.id))
     case .takeBack(let step):
-      return Self.takeBack(step, in: context)
+      return Self.takeBack(step, fromTable: true, in: context)
     }
     return outcome.after(draft.changes)
   }
 
-  /// "Undo …?" answered yes (at the table or on the summary): the table's
-  /// last action goes, if it is still the one named.
-  static func takeBack(_ step: TableStep, in context: ScreenContext) -> Outcome {
+  /// "Undo …?" answered yes (at the table, `fromTable`, or on the summary):
+  /// the table's last action goes, if it is still the one named.
+  static func takeBack(_ step: TableStep, fromTable: Bool, in context: ScreenContext) -> Outcome {
     guard var draft = SessionDraft(context.session), draft.table.lastStep == step else { return .stay }
     var page = TableScreen()
     do {
@@ -134,7 +134,7 @@ extension TableScreen: Feature {
     } catch {
       // Only a damaged file gets here: the table stays as it was.
       page.notice = Notice(kind: .error, title: "table.cannotUndo.title", message: "table.cannotUndo.message")
-      if context.state.screen.is(TableScreen.self) { return .go(.table(page)) }
+      if fromTable { return .go(.table(page)) }
       return .stay
     }
     let table = draft.table
