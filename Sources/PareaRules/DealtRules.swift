@@ -24,7 +24,7 @@ public enum TieRule: String, Hashable, Codable, Sendable, CaseIterable {
 /// copied into the game's `TableOptions` at the deal, so that a game keeps the
 /// rules it began with whatever the settings say later).
 ///
-/// **Adding one** (see docs/ARCHITECTURE.md, "A new house rule"): its field
+/// **Adding one** (see docs/ARCHITECTURE.md, "Worked examples"): its field
 /// here with its default, and its line in `declared`; then the rule that
 /// reads `table.options.dealt`, and its words (`settings.narrator.<key>`,
 /// its hint and values; `game.<game>.rules.<key>.<value>`: one sentence of
