@@ -10,6 +10,9 @@ import Testing
 // it is refused (the rules' check and the places' check, which make the store
 // set the file aside), or it is a consistent game that resumes and plays on
 // without a trap, whatever keys come.
+//
+// Why one file of this length: the JSON editor, the mutations and the runs
+// over them are one machine whose types only this test needs.
 
 /// A JSON value, to edit a saved game as a person with a text editor would.
 indirect enum JSONValue: Codable, Hashable {

@@ -8,6 +8,10 @@ import Testing
 // a role again with the view counter, the roles in this game, the settings,
 // the rules, end the game; the day's screen shows who is in and who is out.
 // At night none of it is there: the night's steps are secret and timed.
+//
+// Why one file of this length: every page a narrated day offers, from one
+// dealt app at dusk; split, each part would repeat the night that leads to the
+// day.
 
 /// Seven players dealt Palermo's suggested roles, everyone revealed, at dusk before night 1.
 private func duskApp(

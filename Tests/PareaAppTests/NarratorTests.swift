@@ -11,6 +11,10 @@ import Testing
 // channel (words, colour and attributes, size and position, the bell and the
 // voice): a step looks and sounds the same whether its role is alive, out or
 // not dealt. The timing channel is pinned by the rules' `NightTimingTests`.
+//
+// Why one file of this length: one night and one day of the same dealt app,
+// stage by stage and channel by channel; split, each part would repeat the
+// deal and the keys that reach its stage.
 
 /// Seven players dealt Palermo's suggested roles, everyone revealed, at dusk.
 private func narratedApp(_ language: Language = .en, mode: NarrationMode = .parea, seed: UInt64 = 7) -> App {

@@ -6,6 +6,10 @@ import Testing
 @testable import PareaApp
 import PareaRules
 
+// Why one file of this length: one suite of the app's flows as actions with
+// the whole state compared; each test is short and stands alone, and the file
+// is read by its test names.
+
 /// Actions in, the whole state and the effects compared at every step.
 @Suite struct ReducerTests {
   @Test func homeMovesWrapAndChooseOpensPlayers() {

@@ -30,6 +30,10 @@ import Testing
 //
 // A screen added later is covered as soon as keys can reach it; the test
 // also asserts that every screen of a game in play was compared.
+//
+// Why one file of this length: the plans, the two deals' runs and every
+// comparison are one machine; what a reader needs first (what is compared, and
+// how) is at the top.
 
 /// One way a table plays, for a role-blind run.
 struct RoleBlindPlan: CustomStringConvertible {

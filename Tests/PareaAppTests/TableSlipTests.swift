@@ -6,6 +6,9 @@ import Testing
 
 @testable import PareaApp
 
+// Why one file of this length: the table's slips and their undo share
+// `tableApp` and the helpers that undo and compare the whole state.
+
 private typealias R = Palermo.Roles
 
 /// A table already dealt by hand, everyone has looked once, on the list of players.

@@ -5,6 +5,10 @@ import PareaLocale
 import PareaRules
 import Testing
 
+// Why one file of this length: whole games through the real binary share their
+// typing and reading helpers, and each game is one long story best read in one
+// place.
+
 extension EndToEnd {
   /// Whole games played through the real binary, as a table of friends would:
   /// typed names, the setup, every hand-off and reveal, the table, the summary.

@@ -9,6 +9,9 @@ import Testing
   import Musl
 #endif
 
+// Why one file of this length: narrated games through the real binary share
+// the fake espeak-ng, its log and the game's walk to a win.
+
 extension EndToEnd {
   /// Palermo narrated, played through the real binary: who narrates is chosen
   /// before the deal; Parea speaks (the fake espeak-ng records what and in

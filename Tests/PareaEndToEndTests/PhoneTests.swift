@@ -9,6 +9,9 @@ import Testing
   import Glibc
 #endif
 
+// Why one file of this length: the real phones' tests share the browsers'
+// driver, the QR reading and the measures of a block's lines.
+
 let phonesMissing: Comment =
   "chromium, chromium-driver, zbar-tools or selenium is missing: phone tests skipped (scripts/setup --test installs them; in CI they fail instead)"
 let phonesAvailable: Bool = {

@@ -6,6 +6,10 @@ import Foundation
   import Musl
 #endif
 
+// Why one file of this length: the tmux driver is one type (start, keys,
+// screens, resize, signals, what is left after exit) whose parts share its
+// private server and its waiting rules.
+
 /// The real `parea` binary running in a private tmux server: type keys, read
 /// the screen, resize, signal, and look at the terminal after it exits.
 ///

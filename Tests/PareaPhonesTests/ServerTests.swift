@@ -8,6 +8,9 @@ import Testing
 // and as an attacker on the Wi-Fi would: the page, the WebSocket, the seats'
 // secrets and owners, and every limit. After each attack a real phone must
 // still get its card at once, and nothing the laptop sent is lost.
+//
+// Why one file of this length: the raw-socket client, the attacks and the
+// phone that must still get its card after each share one server fixture.
 
 /// A blocking client socket with a receive timeout.
 final class Client {

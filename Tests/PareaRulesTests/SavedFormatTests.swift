@@ -5,6 +5,9 @@ import Testing
 // The saved format of a table must not change when the code does: these files
 // were written by the app before the table knew its own game, and the tables
 // below, played the same way today, must read them and write them byte for byte.
+//
+// Why one file of this length: most of it is the saved files themselves, byte
+// for byte, which sit beside the tables that must write them again.
 
 /// Tables as the app wrote them (pretty-printed, sorted keys, as the store does).
 enum SavedTables {

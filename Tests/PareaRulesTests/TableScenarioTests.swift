@@ -3,6 +3,10 @@ import PareaRules
 import Testing
 
 // Scenario tables: each row a situation on a hand-made table and the expected outcome.
+//
+// Why one file of this length: the scenario tables share the hand-made tables
+// and the `Death` rows above them, and read as one table of situations; split
+// by topic, each file would repeat them.
 
 private typealias R = Palermo.Roles
 private let (c0, c1, c2, c3) = (R.citizens[0], R.citizens[1], R.citizens[2], R.citizens[3])
