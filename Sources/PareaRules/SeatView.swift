@@ -251,6 +251,9 @@ public struct NightPicks: Hashable, Sendable {
   public private(set) var choice: Int?
   /// What each chooser saw of its fellows' picks at its own last tap.
   public private(set) var fellowsSeen: [Int: [SeatTask.FellowPick]]
+  /// The seats the table went on without at this step (`goOnWithout`):
+  /// their phones no longer hold it. They join the next step.
+  public private(set) var excused: Set<Int>
 
   /// No picks.
   public init() {
@@ -260,6 +263,7 @@ public struct NightPicks: Hashable, Sendable {
     confirmed = []
     choice = nil
     fellowsSeen = [:]
+    excused = []
   }
 
   /// Why a tap is refused. A refused tap changes nothing and the phone is
@@ -338,10 +342,30 @@ public struct NightPicks: Hashable, Sendable {
 
   /// Whether every living seat has confirmed its pick at the step awake
   /// now; with `present`, every living seat among those (a phone that went
-  /// away, asleep or out of battery, does not hold the night).
+  /// away, asleep or out of battery, does not hold the night), and never
+  /// one the table went on without.
   public func everyoneConfirmed(table: Table, narration: Narration, present: Set<Int>? = nil) -> Bool {
     guard case .awake(let index) = narration.stage, belongs(to: index, round: table.round) else { return false }
-    return table.alive.filter { present?.contains($0) ?? true }.allSatisfy(confirmed.contains)
+    return table.alive.filter { (present?.contains($0) ?? true) && !excused.contains($0) }.allSatisfy(confirmed.contains)
+  }
+
+  /// The living seats that have not confirmed at the step awake now, in
+  /// seating order: whom the night waits for once its time is over. Who
+  /// they are depends on who tapped, never on who holds which role.
+  public func waitingFor(table: Table, narration: Narration) -> [Int] {
+    guard case .awake(let index) = narration.stage else { return [] }
+    let current = belongs(to: index, round: table.round)
+    return table.alive.filter { !current || (!confirmed.contains($0) && !excused.contains($0)) }
+  }
+
+  /// The table goes on without the phones that have not confirmed: the
+  /// step's choice is then the confirmed choosers' (or none, and the step
+  /// passes: `passes`). The same for every seat, whatever its role.
+  public mutating func goOnWithout(table: Table, narration: Narration) {
+    let waiting = waitingFor(table: table, narration: narration)
+    guard !waiting.isEmpty else { return }
+    follow(narration, table: table)
+    excused.formUnion(waiting)
   }
 
   /// The choice to give the narration now (`Narration.choose`), if any:

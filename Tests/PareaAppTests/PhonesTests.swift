@@ -258,6 +258,50 @@ struct PhonesTests {
     #expect(app.phoneViews().values.allSatisfy { !$0.contains("\"task\"") })
   }
 
+  @Test("a night on the phones is said as what it is: nobody closes their eyes, every step ends alike, and the laptop says the night is on the phones", arguments: [Language.en, .el])
+  func phonesNightIsSaidAsItIs(_ language: Language) throws {
+    var app = Self.narratedWithPhones(language)
+    let words = Words(wording: Catalog.builtIn(language))
+    var said: [String] = []
+    func hear(_ effects: [Effect]) {
+      for case .speak(let speech) in effects { said.append(speech.text) }
+    }
+    var asleep: Canvas?
+    hear(app.press(.enter))
+    #expect(app.state.phones.nightOnPhones)
+    while let stage = app.state.session?.narration?.stage, stage.isSecret {
+      if case .awake = stage {
+        // Everyone confirms a pick: the waiting step goes on.
+        for seat in 0..<7 {
+          app.send(.phones(.message(seat: seat, text: "PICK 0")))
+          hear(app.send(.phones(.message(seat: seat, text: "CONFIRM"))))
+        }
+      }
+      if case .asleep = stage { asleep = app.render(width: 80, height: 24) }
+      hear(app.tick(now: try #require(app.state.session?.narration?.stageEnds)))
+    }
+    let night = words("narrator.night.1")
+    // The thieves choose, or on a night of meeting only, meet.
+    let thieves = [words("game.palermo.step.thieves.wakePhones"), words("game.palermo.step.thieves.meetPhones")]
+    #expect(said.count > 1 && thieves.contains(said[1]), "\(said)")
+    let lines = [
+      words("narrator.say.nightFalls.phones", ["night": night]),
+      said.count > 1 && thieves.contains(said[1]) ? said[1] : thieves[0], words("narrator.say.stepOver.phones"),
+      words("game.palermo.step.doctor.wakePhones"), words("narrator.say.stepOver.phones"),
+    ]
+    #expect(Array(said.prefix(lines.count)) == lines, "\(said)")
+    let morning = try #require(said.last)
+    #expect(morning.hasPrefix(words("narrator.say.morning.phones")), "\(morning)")
+    // Not a word of eyes, closed or opened, in anything said.
+    for eyes in [words("narrator.say.nightFalls", ["night": night]), words("narrator.say.morning"), words("game.palermo.step.thieves.sleep")] {
+      #expect(!said.contains { $0.contains(eyes) })
+    }
+    expectGolden(try #require(asleep), "phones-night-between.\(language)")
+    let between = try #require(asleep).lines.joined(separator: "\n")
+    #expect(between.contains(words.upper(words("narrator.nightOnPhones"))), "\(between)")
+    #expect(!between.contains(words.upper(words("narrator.eyesClosed"))))
+  }
+
   @Test("a phone that goes away mid-night does not hold the night: the others' confirmations suffice")
   func phoneGoneMidNight() throws {
     var app = Self.narratedWithPhones()
@@ -276,6 +320,69 @@ struct PhonesTests {
     #expect(app.state.table?.choicesThisPhase.isEmpty == true, "one phone has not confirmed")
     app.send(.phones(.left(seat: gone)))
     #expect(app.state.table?.choicesThisPhase.map(\.seat) == [victim])
+  }
+
+  @Test("a phone still connected that never confirms does not hold the night: past the step's time the laptop names it, g goes on without it, and it joins the next step", arguments: [Language.en, .el])
+  func phoneAsleepInAPocket(_ language: Language) throws {
+    var app = Self.narratedWithPhones(language)
+    let words = Words(wording: Catalog.builtIn(language))
+    let table = try #require(app.state.table)
+    app.press(.enter)
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    let thieves = table.seats.indices.filter { R.thieves.contains(table.seats[$0].role) }
+    let victim = try #require(table.seats.indices.first { !thieves.contains($0) })
+    let asleep = try #require(table.seats.indices.last { !thieves.contains($0) && $0 != victim })
+    for seat in table.seats.indices where seat != asleep {
+      app.send(.phones(.message(seat: seat, text: "PICK \(victim)")))
+      app.send(.phones(.message(seat: seat, text: "CONFIRM")))
+    }
+    let offer = "g " + words("key.phones.goOn")
+    // Within the step's time nothing is offered, and g does nothing.
+    #expect(!(app.render(width: 80, height: 24).lines.last ?? "").contains(offer))
+    let before = app.state
+    app.press(.character("g"))
+    #expect(app.state == before)
+    // Its time over, the step waits for the one phone, names it, and offers g.
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    #expect(app.state.session?.narration?.waitsForChoice == true)
+    #expect(app.state.table?.choicesThisPhase.isEmpty == true)
+    let screen = app.render(width: 80, height: 24)
+    expectGolden(screen, "phones-night-waiting.\(language)")
+    #expect(screen.lines.last?.contains(offer) == true, "\(screen.lines.joined(separator: "\n"))")
+    let waiting = words("narrator.phones.waitingFor", ["names": sevenNames[asleep]])
+    // Centred lines, read as one sentence.
+    let read = screen.lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(read.contains(waiting), "\(screen.lines.joined(separator: "\n"))")
+    app.press(.character("g"))
+    #expect(app.state.table?.choicesThisPhase.map(\.seat) == [victim])
+    // The next step: the phone that slept has its task again, and counts.
+    while app.state.session?.narration?.stage != .awake(step: 1) {
+      app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    }
+    #expect(app.phoneViews()[asleep]?.contains("\"task\"") == true)
+    app.send(.phones(.message(seat: asleep, text: "PICK \(victim)")))
+    app.send(.phones(.message(seat: asleep, text: "CONFIRM")))
+    #expect(app.state.phones.picks.confirmed.contains(asleep))
+  }
+
+  @Test("when every thief's phone is the one that sleeps, going on without them passes the step with no victim")
+  func everyThiefAsleep() throws {
+    var app = Self.narratedWithPhones()
+    let table = try #require(app.state.table)
+    app.press(.enter)
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    let thieves = table.seats.indices.filter { R.thieves.contains(table.seats[$0].role) }
+    for seat in table.seats.indices where !thieves.contains(seat) {
+      app.send(.phones(.message(seat: seat, text: "PICK 0")))
+      app.send(.phones(.message(seat: seat, text: "CONFIRM")))
+    }
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    #expect(app.state.waitsForPhones == thieves)
+    app.press(.character("g"))
+    // Recorded as a choice of nobody: no victim tonight.
+    #expect(app.state.table?.choicesThisPhase.map(\.seat) == [nil])
+    #expect(app.state.session?.narration?.stage != .awake(step: 0))
+    #expect(app.state.waitsForPhones.isEmpty)
   }
 
   @Test("a night runs on the laptop when a living player's phone is not connected")

@@ -53,6 +53,11 @@ enum GameKeys {
     case meet
     /// Spoken: its roles close their eyes.
     case sleep
+    /// Spoken, on a night on the phones: its roles choose on their phones,
+    /// and everyone does their phone's task (nobody closes their eyes).
+    case wakePhones
+    /// Spoken, on a night on the phones, as `meet`.
+    case meetPhones
     /// Above the list its roles choose from.
     case prompt
     /// Above the list, for the moderator who records what they point at.
@@ -74,7 +79,7 @@ enum GameKeys {
   static func parts(of step: NightStep, first: Bool) -> [StepPart] {
     StepPart.allCases.filter { part in
       switch part {
-      case .meet: first
+      case .meet, .meetPhones: first
       case .met: step.action == .kill
       default: true
       }

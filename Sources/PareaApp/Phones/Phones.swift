@@ -18,6 +18,9 @@ public struct PhonesState: Hashable, Sendable {
   public var nightOnPhones = false
   /// Whether tonight's way has been decided (the night has begun).
   var nightDecided = false
+  /// Whether the last night to fall ran on the phones: kept through the
+  /// morning after it, whose lines say so (`AppState.onPhones`).
+  public var nightRanOnPhones = false
   /// Tonight's taps on the phones.
   public var picks = NightPicks()
   /// Whether the vote awaiting is cast on the phones: once every living
@@ -65,6 +68,9 @@ public enum PhonesAction: Hashable, Sendable {
   case renewed(seat: Int, secret: String)
   /// A seat's phone sent a message.
   case message(seat: Int, text: String)
+  /// The table, on the laptop, goes on without the phones that have not
+  /// confirmed at a night step past its time (`AppState.waitsForPhones`).
+  case goOnWithout
 }
 
 extension AppState {
@@ -123,7 +129,22 @@ extension AppState {
       return [.saveGame]
     case .message(let seat, let text):
       return phoneMessage(text, from: seat, environment: environment)
+    case .goOnWithout:
+      guard !waitsForPhones.isEmpty, let table, let narration = session?.narration else { return [] }
+      phones.picks.goOnWithout(table: table, narration: narration)
+      return handOnPhoneChoice(environment: environment)
     }
+  }
+
+  /// At a night step on the phones whose time is over and that waits for
+  /// its choice: the living players whose phones have not confirmed, in
+  /// seating order (the laptop names them and offers to go on without
+  /// them); empty otherwise.
+  var waitsForPhones: [Int] {
+    guard phones.nightOnPhones, let table, let narration = session?.narration, narration.waitsForChoice,
+      case .awake = narration.stage, !narration.hasChosen(on: table)
+    else { return [] }
+    return phones.picks.waitingFor(table: table, narration: narration)
   }
 
   /// A tap on a seat's phone. `LOOK`: the player looked at their card
@@ -252,6 +273,20 @@ extension AppState {
     guard !phones.nightDecided else { return }
     phones.nightDecided = true
     phones.nightOnPhones = nightWouldRunOnPhones(table: table)
+    phones.nightRanOnPhones = phones.nightOnPhones
+  }
+
+  /// What the narrator's lines say runs on the phones now: the night (as it
+  /// falls, the way it will run; through it; the morning after it) and the vote.
+  var onPhones: OnPhones {
+    var night = phones.nightRanOnPhones
+    if phones.nightDecided {
+      night = phones.nightOnPhones
+    } else if session?.narration?.stage == .dusk, let table {
+      // The night about to fall: "night falls" is said as the way is decided.
+      night = nightWouldRunOnPhones(table: table)
+    }
+    return OnPhones(night: night, vote: voteWouldRunOnPhones)
   }
 
   /// Whether a night falling now would run on the phones: phones on, Parea

@@ -217,7 +217,11 @@ extension NarratorScreen {
   func commands(in state: AppState, words: Words) -> [KeyCommand] {
     guard let narration = state.session?.narration else { return [] }
     let leave = KeyCommand.shown("Esc", "key.leave", [(.escape, .back)])
-    if state.phones.nightOnPhones && narration.stage.isSecret { return [leave] }
+    if state.phones.nightOnPhones && narration.stage.isSecret {
+      // Once the step's time is over, a phone that does not confirm does not hold the night.
+      guard !state.waitsForPhones.isEmpty else { return [leave] }
+      return [.shown("g", "key.phones.goOn", [(.letter("g"), .phones(.goOnWithout))]), leave]
+    }
     if showingRoles {
       return [
         .shown("Esc", "key.hideRoles", [(.escape, .narrator(.hideRoles))]),

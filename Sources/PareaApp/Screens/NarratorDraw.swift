@@ -28,7 +28,8 @@ extension NarratorScreen {
       drawRoles(into: &canvas, state: state, table: table, words: words)
       return
     }
-    let phones = state.votesOnPhones
+    var phones = state.onPhones
+    phones.vote = state.votesOnPhones
     var line = NarratorLines.current(narration, table: table, words: words, phones: phones)
     if let said, said.stage == narration.stage {
       // What was said for this stage, in its words: the vote's result, a
@@ -60,7 +61,9 @@ extension NarratorScreen {
       // screen instead, identical whatever happened.
       // A check's answer is for the step's roles: its line stays up while it shows.
       row = byDay ? 2 : 4
-      let big = isAsleep(narration) || (chosen && narration.answer == nil) ? words("narrator.eyesClosed") : line
+      // Between the steps of a night on the phones nobody has closed their eyes.
+      let neutral = words(state.phones.nightOnPhones ? "narrator.nightOnPhones" : "narrator.eyesClosed")
+      let big = isAsleep(narration) || (chosen && narration.answer == nil) ? neutral : line
       for wrapped in TextWidth.wrap(words.upper(big), width: canvas.width - 12) {
         canvas.center(wrapped, row: row, in: canvas.bounds, style: Theme.title)
         row += 1
@@ -206,7 +209,16 @@ extension NarratorScreen {
         canvas.center(wrapped, row: row, in: canvas.bounds)
         row += 1
       }
-      if narration.waitsForChoice {
+      let waiting = state.waitsForPhones
+      if !waiting.isEmpty {
+        // Whose phones the night waits for, by name, and the way on (g).
+        let names = waiting.map { NarratorLines.name($0, table) }.joined(separator: ", ")
+        let lines = [words("narrator.phones.waiting")]
+          + TextWidth.wrap(words("narrator.phones.waitingFor", ["names": names]), width: canvas.width - 8)
+        for (offset, text) in lines.enumerated() {
+          canvas.center(text, row: canvas.height - 2 - lines.count + offset, in: canvas.bounds, style: Theme.dim)
+        }
+      } else if narration.waitsForChoice {
         canvas.center(words("narrator.phones.waiting"), row: canvas.height - 3, in: canvas.bounds, style: Theme.dim)
       } else {
         let ends = narration.stageEnds ?? state.clock

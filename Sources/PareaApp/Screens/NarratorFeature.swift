@@ -252,7 +252,7 @@ extension NarratorScreen: Feature {
     if cues.contains(where: { if case .sleep = $0 { true } else { $0 == .chosen && choiceShows } }) {
       effects.append(.redrawAll)
     }
-    let lines = NarratorLines.lines(for: cues, table: table, words: context.words, phones: state.voteWouldRunOnPhones)
+    let lines = NarratorLines.lines(for: cues, table: table, words: context.words, phones: state.onPhones)
     if !lines.isEmpty {
       // What is said is shown, in the same words, until the next stage.
       said = SaidLine(cues: cues, stage: narration.stage)

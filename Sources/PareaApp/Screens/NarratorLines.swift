@@ -2,6 +2,14 @@ import PareaCanvas
 import PareaLocale
 import PareaRules
 
+/// What runs on the phones, for the lines that say so (`AppState.onPhones`).
+struct OnPhones: Hashable {
+  /// The night: nobody closes their eyes, everyone does their phone's task.
+  var night = false
+  /// The day's vote: cast on the phones.
+  var vote = false
+}
+
 /// The narrator's spoken lines (shown as they are spoken, and to the moderator as "Say:").
 enum NarratorLines {
   static func name(_ seat: Int, _ table: Table) -> String {
@@ -9,8 +17,13 @@ enum NarratorLines {
   }
 
   /// "The first night falls…": the night said as an ordinal to the tenth, then as a number.
-  static func nightFalls(_ round: Int, words: Words) -> String {
-    words("narrator.say.nightFalls", ["night": counted(AppKeys.countedNight, round, words: words)])
+  static func nightFalls(_ round: Int, words: Words, phones: Bool = false) -> String {
+    words(phones ? "narrator.say.nightFalls.phones" : "narrator.say.nightFalls", ["night": counted(AppKeys.countedNight, round, words: words)])
+  }
+
+  /// "Morning. Everyone, open your eyes." (after a night on the phones: put them away).
+  static func morning(words: Words, phones: Bool) -> String {
+    words(phones ? "narrator.say.morning.phones" : "narrator.say.morning")
   }
 
   /// "The first day begins…", as the night.
@@ -25,9 +38,9 @@ enum NarratorLines {
   }
 
   /// The lines `cues` say, in order. A morning that names a kamikaze killed
-  /// in the night goes on without saying the name again. `phones`: the vote
-  /// is cast on the phones (`AppState.votesOnPhones`).
-  static func lines(for cues: [NarrationCue], table: Table, words: Words, phones: Bool = false) -> [String] {
+  /// in the night goes on without saying the name again. `phones`: what runs
+  /// on the phones (`AppState.onPhones`).
+  static func lines(for cues: [NarrationCue], table: Table, words: Words, phones: OnPhones = OnPhones()) -> [String] {
     var diedThisMorning: Int?
     var lines: [String] = []
     for cue in cues {
@@ -42,12 +55,14 @@ enum NarratorLines {
   }
 
   /// The line a cue says, if it says one.
-  static func line(for cue: NarrationCue, table: Table, words: Words, phones: Bool = false) -> String? {
+  static func line(for cue: NarrationCue, table: Table, words: Words, phones: OnPhones = OnPhones()) -> String? {
     switch cue {
-    case .nightFalls(let round): return nightFalls(round, words: words)
-    case .wake(let step, let meetingOnly): return words(GameKeys.step(table.game, step, meetingOnly ? .meet : .wake))
+    case .nightFalls(let round): return nightFalls(round, words: words, phones: phones.night)
+    case .wake(let step, let meetingOnly): return words(GameKeys.step(table.game, step, wakePart(meetingOnly, phones)))
     case .chosen: return nil
-    case .sleep(let step): return words(GameKeys.step(table.game, step, .sleep))
+    case .sleep(let step):
+      // On the phones every step ends alike: nobody opened their eyes.
+      return phones.night ? words("narrator.say.stepOver.phones") : words(GameKeys.step(table.game, step, .sleep))
     case .morning(let died, let saved):
       let news: String
       if let died {
@@ -55,12 +70,12 @@ enum NarratorLines {
       } else {
         news = saved ? words.line(.saved, of: table.game) : words("narrator.say.nobodyDied")
       }
-      return words("narrator.say.morning") + " " + news
+      return morning(words: words, phones: phones.night) + " " + news
     case .takeAlong(let by): return words.line(.takeAlong, of: table.game, ["name": name(by, table)])
     case .taken(let seat, _): return words("narrator.say.taken", ["name": name(seat, table)])
     case .day(let round): return dayBegins(round, words: words)
     case .vote(let timeUp):
-      if phones { return words(timeUp ? "narrator.say.timeUp.phones" : "narrator.say.vote.phones") }
+      if phones.vote { return words(timeUp ? "narrator.say.timeUp.phones" : "narrator.say.vote.phones") }
       return words(timeUp ? "narrator.say.timeUp" : "narrator.say.vote")
     case .votedOut(let seat): return words("narrator.say.votedOut", ["name": name(seat, table)])
     case .tied(let revote):
@@ -93,8 +108,19 @@ enum NarratorLines {
     return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
 
+  /// The part of a step's words that wakes it: its roles open their eyes,
+  /// or, on the phones, choose there.
+  private static func wakePart(_ meetingOnly: Bool, _ phones: OnPhones) -> GameKeys.StepPart {
+    switch (meetingOnly, phones.night) {
+    case (false, false): .wake
+    case (true, false): .meet
+    case (false, true): .wakePhones
+    case (true, true): .meetPhones
+    }
+  }
+
   /// What the stage on show says (its large line in Parea's mode, "Say:" for the moderator).
-  static func current(_ narration: Narration, table: Table, words: Words, phones: Bool = false) -> String {
+  static func current(_ narration: Narration, table: Table, words: Words, phones: OnPhones = OnPhones()) -> String {
     let steps = narration.steps(on: table)
     switch narration.stage {
     case .dusk:
@@ -103,16 +129,16 @@ enum NarratorLines {
       let round = table.isOpenPhase ? table.round + 1 : table.round
       return words("narrator.dusk.title", ["round": String(round)])
     case .nightFalls:
-      return nightFalls(table.round, words: words)
+      return nightFalls(table.round, words: words, phones: phones.night)
     case .awake(let index):
       guard steps.indices.contains(index) else { return "" }
-      return line(for: .wake(steps[index].id, meetingOnly: table.isMeetingNight()), table: table, words: words) ?? ""
+      return line(for: .wake(steps[index].id, meetingOnly: table.isMeetingNight()), table: table, words: words, phones: phones) ?? ""
     case .asleep(let index):
       guard steps.indices.contains(index) else { return "" }
-      return words(GameKeys.step(table.game, steps[index].id, .sleep))
+      return line(for: .sleep(steps[index].id), table: table, words: words, phones: phones) ?? ""
     case .morning:
       let news = table.lastNight ?? NightRecord(choices: [], steps: [])
-      var parts = [words("narrator.say.morning")]
+      var parts = [morning(words: words, phones: phones.night)]
       if news.died.isEmpty {
         let saved = news.saved && table.options.dealt.announceSaves
         parts.append(saved ? words.line(.saved, of: table.game) : words("narrator.say.nobodyDied"))
@@ -128,7 +154,10 @@ enum NarratorLines {
       // A kamikaze killed at night: the morning comes first, as it was said,
       // and names the kamikaze once.
       guard table.isSecretPhase else { return words.line(.takeAlong, of: table.game, ["name": name(by, table)]) }
-      return [words("narrator.say.morning"), words("narrator.say.died", ["name": name(by, table)]), words.line(.takeAlongAgain, of: table.game)]
+      return [
+        morning(words: words, phones: phones.night), words("narrator.say.died", ["name": name(by, table)]),
+        words.line(.takeAlongAgain, of: table.game),
+      ]
         .joined(separator: " ")
     case .discussion:
       return dayBegins(table.round, words: words)
