@@ -151,7 +151,7 @@ extension App {
       yes: .table(.markDeadAnyway(seat: 6, cause: .killedAtNight)), no: .table(.keepAlive))
     // Enter asks first and records nothing yet.
     store.send(.table(.pick)) { $0.confirmation = question }
-    #expect(store.app.screen.contains("Γιώργος already died during this night — record"))
+    #expect(store.app.screen.contains("Already out during this night: Γιώργος. Record"))
     // No: nothing recorded, back to the list.
     store.press(.character("n")) {
       $0.confirmation = nil

@@ -36,15 +36,16 @@ struct NarrationAudioTests {
   static let numberPlaceholders: Set = ["round", "count", "number", "minutes", "seconds"]
 
   /// Whether a key is a line the narrator says aloud: the shared lines
-  /// (`narrator.say.*`), a game's night steps as they wake, meet and sleep
-  /// (`game.<game>.step.<step>.wake|meet|sleep`) and a game's own words for a
-  /// shared line (`game.<game>.line.saved|takeAlong…`, see `GameKeys.Line`).
+  /// (`narrator.say.*`), a game's night steps as they wake, meet and sleep,
+  /// also on the phones (`game.<game>.step.<step>.wake|meet|sleep|wakePhones|meetPhones`)
+  /// and a game's own words for a shared line (`game.<game>.line.saved|takeAlong…`,
+  /// see `GameKeys.Line`).
   static func isSpoken(_ key: String) -> Bool {
     if key.hasPrefix("narrator.say.") { return true }
     let parts = key.split(separator: ".")
     guard parts.count >= 4, parts[0] == "game" else { return false }
-    if parts[2] == "step", parts.count == 5 { return ["wake", "meet", "sleep"].contains(parts[4]) }
-    if parts[2] == "line", parts.count == 4 { return ["saved", "takeAlong", "takeAlongAgain"].contains(parts[3]) }
+    if parts[2] == "step", parts.count == 5 { return ["wake", "meet", "sleep", "wakePhones", "meetPhones"].contains(parts[4]) }
+    if parts[2] == "line", parts.count == 4 { return ["saved", "takeAlong", "takeAlongAgain", "takeAlongVotedOut"].contains(parts[3]) }
     return false
   }
 

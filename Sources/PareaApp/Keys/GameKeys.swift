@@ -98,6 +98,8 @@ enum GameKeys {
     case takeAlong = "narrator.say.takeAlong"
     /// The same, right after the morning named the player killed in the night (no name again).
     case takeAlongAgain = "narrator.say.takeAlongAgain"
+    /// The same, right after the vote named the player voted out (no name again).
+    case takeAlongVotedOut = "narrator.say.takeAlongVotedOut"
     /// The story: the victim was protected.
     case storySaved = "story.saved"
     /// What Parea narrating means, on the page of who narrates.

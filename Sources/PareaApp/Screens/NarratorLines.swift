@@ -38,15 +38,20 @@ enum NarratorLines {
   }
 
   /// The lines `cues` say, in order. A morning that names a kamikaze killed
-  /// in the night goes on without saying the name again. `phones`: what runs
+  /// in the night, or a vote that names one voted out, goes on without
+  /// saying the name again. `phones`: what runs
   /// on the phones (`AppState.onPhones`).
   static func lines(for cues: [NarrationCue], table: Table, words: Words, phones: OnPhones = OnPhones()) -> [String] {
     var diedThisMorning: Int?
+    var votedOut: Int?
     var lines: [String] = []
     for cue in cues {
       if case .morning(let died, _) = cue { diedThisMorning = died }
+      if case .votedOut(let seat) = cue { votedOut = seat }
       if case .takeAlong(let by) = cue, by == diedThisMorning {
         lines.append(words.line(.takeAlongAgain, of: table.game))
+      } else if case .takeAlong(let by) = cue, by == votedOut {
+        lines.append(words.line(.takeAlongVotedOut, of: table.game))
       } else if let line = line(for: cue, table: table, words: words, phones: phones) {
         lines.append(line)
       }
