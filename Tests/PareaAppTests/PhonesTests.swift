@@ -385,6 +385,30 @@ struct PhonesTests {
     #expect(app.state.waitsForPhones.isEmpty)
   }
 
+  @Test("every phone shows the end: who won and every role, only once the laptop has shown them, the same on every phone", arguments: [Language.en, .el])
+  func theEndOnEveryPhone(_ language: Language) throws {
+    var app = Self.narratedWithPhones(language)
+    let words = Words(wording: Catalog.builtIn(language))
+    let table = try #require(app.state.table)
+    // Ended by hand from dusk; the summary's gate keeps the roles back.
+    app.press(.character("e"), .character(language == .el ? "ν" : "y"))
+    #expect(app.state.table?.isOver == true)
+    #expect(app.phoneViews().values.allSatisfy { !$0.contains("\"roles\"") && !$0.contains("\"result\"") })
+    app.waitOutPause()
+    app.press(.enter)
+    #expect(app.state.table?.resultShown == true)
+    let views = app.phoneViews()
+    #expect(views.count == 7)
+    let roles = table.seats.map { JSON.array([JSON.string($0.name), JSON.string(words.roleName($0.role))]) }
+    for (seat, view) in views {
+      #expect(view.contains("\"roles\":" + JSON.array(roles)), "\(seat): \(view)")
+      #expect(view.contains("\"over\":true"))
+    }
+    // Only the card and the name differ between phones: the end is the same on all.
+    func end(_ view: String) -> Substring? { view.firstRange(of: "\"result\"").map { view[$0.lowerBound...] } }
+    #expect(Set(views.values.compactMap(end)).count == 1)
+  }
+
   @Test("a night runs on the laptop when a living player's phone is not connected")
   func nightOnTheLaptop() throws {
     var app = Self.narratedWithPhones()

@@ -512,8 +512,21 @@ extension EndToEnd {
       }
       for phone in joined {
         #expect(try phones.text(phone, "coverText") == play.text("side.palermo.town.win"), "\(phone) says who won")
+        // Every role, as the laptop's summary shows them.
+        let ending = try phones.text(phone, "ending")
+        #expect(names.allSatisfy(ending.contains), "\(phone): \(ending)")
       }
       try phones.screenshot(joined[thief], "over.\(language)")
+      // The table leaves the summary: the server goes, and the end stays on
+      // every phone with no "cannot be reached" and no retrying.
+      try play.waitForKeys()
+      try session.sendKeys("h")
+      try session.waitUntilSettled("the menu") { $0.contains(play.text("home.title")) }
+      usleep(6_000_000)  // longer than the page's longest wait between retries (4 s)
+      for phone in joined {
+        #expect(try phones.text(phone, "status").isEmpty, "\(phone) keeps the end without retrying")
+        #expect(try phones.text(phone, "coverText") == play.text("side.palermo.town.win"))
+      }
     }
 
     @Test("a Spy round on the phones: the locals see the location and the list, the spy the list alone", arguments: [Language.en, .el])

@@ -46,6 +46,10 @@ enum PhonePage {
     #cover { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 18px;
       background: var(--card); border: 2px dashed var(--line); font-size: 1.5rem; font-weight: 600; text-align: center; padding: 24px; }
     #cover small { font-size: 1rem; font-weight: 400; color: var(--dim); }
+    #ending { list-style: none; margin: 0; padding: 0; width: 100%; max-height: 55%; overflow-y: auto; font-size: 1rem; font-weight: 400; text-align: left; }
+    #ending li { display: flex; justify-content: space-between; gap: 12px; padding: 4px 0; border-bottom: 1px solid var(--line); }
+    #ending li span:last-child { color: var(--dim); text-align: right; }
+    #ending[hidden] { display: none; }
     #card { background: var(--card); border: 2px solid var(--line); padding: 20px; display: grid; grid-template-columns: minmax(0, 1fr);
       grid-template-rows: 24px 84px 26px 10px 286px 10px 26px 1fr; overflow: hidden; }
     #card[hidden], #cover[hidden] { display: none; }
@@ -89,7 +93,7 @@ enum PhonePage {
     <main>
       <div id="status" role="status"></div>
       <div id="stage">
-        <div id="cover"><span id="coverText"></span><small id="coverHint"></small></div>
+        <div id="cover"><span id="coverText"></span><small id="coverHint"></small><ul id="ending" hidden></ul></div>
         <div id="card" hidden>
           <div id="youAre"></div><div id="role"></div><div id="side"></div><div></div>
           <div id="description"></div><div></div><div id="knowTitle"></div>
@@ -258,6 +262,14 @@ enum PhonePage {
         if (!ready) { text("coverHint", words["phone.waiting"]); $("task").hidden = true; return; }
         text("game", view.game); text("name", view.name);
         text("coverHint", view.over ? words["phone.over"] : view.out ? words["phone.out"] : "");
+        // The end: every player's role, as the laptop's summary shows them.
+        var ending = $("ending"); ending.textContent = "";
+        ending.hidden = !(view.over && view.roles);
+        (view.over && view.roles || []).forEach(function (row) {
+          var item = document.createElement("li");
+          row.forEach(function (value) { var cell = document.createElement("span"); cell.textContent = value; item.appendChild(cell); });
+          ending.appendChild(item);
+        });
         var card = view.card;
         text("youAre", card.youAre); text("role", card.role); text("side", card.side);
         text("description", card.description); text("knowTitle", card.knowTitle); text("closing", card.closing);
@@ -296,7 +308,7 @@ enum PhonePage {
         if (view && view.task) { if (!view.task.confirmed) send(say.confirm); return; }
         show(!shown);
       });
-      $("cover").addEventListener("click", function () { show(true); });
+      $("cover").addEventListener("click", function () { if (!socket) connect(); show(true); });
       // A turned phone: every block is measured again at its new width.
       window.addEventListener("resize", function () { measured = {}; if (view) render(); });
       document.addEventListener("visibilitychange", function () {
@@ -323,9 +335,16 @@ enum PhonePage {
         ws.onclose = function (event) {
           if (socket !== ws) return;
           socket = null; $("dot").className = "";
-          // 4001 a new link, 4002 the card opened again elsewhere, 4003 another phone, 4004 no such card.
-          var ending = { 4001: "phone.renewed", 4002: "phone.refused", 4003: "phone.refused", 4004: "phone.unknown" }[event.code];
+          // 4002: another page of this phone (a second tab) holds the card now.
+          // Quietly: this one waits, and takes it back when it is looked at again.
+          if (event.code === 4002) { view = null; shown = false; status("phone.otherTab"); render(); return; }
+          // 4001 a new link, 4003 another phone, 4004 no such card.
+          var ending = { 4001: "phone.renewed", 4003: "phone.refused", 4004: "phone.unknown" }[event.code];
           if (ending) { final = true; view = null; shown = false; status(ending); render(); return; }
+          // The game is over: its end stays on the phone, with no retries and
+          // nothing to wait for. A look at the phone again (or a tap) asks
+          // once more, for the next round of the same players.
+          if (view && view.over) { status(""); render(); return; }
           status("phone.lost");
           retryTimer = setTimeout(function () { retryTimer = null; connect(); }, retry);
           retry = Math.min(retry * 2, 4000);

@@ -13,7 +13,7 @@ enum PhoneView {
   static let pageKeys = [
     "app.name", "phone.connecting", "phone.lost", "phone.refused", "phone.unknown", "phone.renewed",
     "phone.show", "phone.hide", "phone.hidden", "phone.waiting", "phone.over", "phone.out",
-    "phone.confirm", "phone.confirmed", "phone.night",
+    "phone.confirm", "phone.confirmed", "phone.night", "phone.otherTab",
   ]
 
   /// The page every link serves, with the words of `language` in it: the same bytes for every seat.
@@ -78,9 +78,15 @@ enum PhoneView {
         ])
       ),
     ]
-    // Over: who won (public now), on every phone alike.
-    if view.isOver, let winner = table.winner {
-      fields.append(("result", JSON.string(words(GameKeys.sideWin(winner)))))
+    // Over: who won and every role (public now: the laptop's summary shows
+    // them), on every phone alike; it stays there after the laptop goes.
+    if view.isOver {
+      let result = table.winner.map { words(GameKeys.sideWin($0)) } ?? words("summary.noWinner")
+      fields.append(("result", JSON.string(result)))
+      let roles = table.seats.map { seat in
+        JSON.array([JSON.string(seat.name), JSON.string(words.roleName(seat.role))])
+      }
+      fields.append(("roles", JSON.array(roles)))
     }
     // Spy: the locations in play, the same list on every phone.
     if table.location != nil {
