@@ -22,7 +22,7 @@ extension AppState {
     guardMoment(after: before)
     followPhones()
     // A step that waits for its choice may have it now that its time is over.
-    if case .tick = action { effects += handOnPhoneChoice(environment: environment) }
+    if case .tick = action { effects += handOnPhoneChoice(environment: environment) + saveLooks() }
     // A seeded run keeps where its sequence stands with the game it saves.
     if let seed = environment.seed, session != nil {
       session?.seeded = SeededSequence(seed: seed, state: environment.generator.state)

@@ -62,6 +62,8 @@ struct PhonesTests {
     // A look on the phone counts as one on the laptop.
     store.send(.phones(.message(seat: 1, text: "LOOK")), effects: [.saveGame]) {
       try? $0.session?.table?.recordLook(at: 1)
+      $0.phones.lookCounted = [1: $0.clock]
+      $0.phones.lookSaved = $0.clock
     }
     // Messages from a seat whose phone is not connected, or that mean nothing, change nothing.
     store.send(.phones(.message(seat: 2, text: "LOOK")))
@@ -407,6 +409,49 @@ struct PhonesTests {
     // Only the card and the name differ between phones: the end is the same on all.
     func end(_ view: String) -> Substring? { view.firstRange(of: "\"result\"").map { view[$0.lowerBound...] } }
     #expect(Set(views.values.compactMap(end)).count == 1)
+  }
+
+  @Test("a flood of looks from one phone counts one a second at most, and the game is saved for them at most once a second")
+  func lookFlood() throws {
+    var app = Self.narratedWithPhones()
+    let views = { (seat: Int) in app.state.table?.seats[seat].views ?? -1 }
+    let before = views(2)
+    var saves = 0
+    func count(_ effects: [Effect]) { saves += effects.filter { $0 == .saveGame }.count }
+    // 19 looks within one second: one counted, one save.
+    let start = app.state.clock
+    for step in 0..<19 {
+      count(app.tick(now: start + Int64(step) * 50))
+      count(app.send(.phones(.message(seat: 2, text: "LOOK"))))
+    }
+    #expect(views(2) == before + 1)
+    #expect(saves == 1)
+    // A second later the card opened again counts; another seat's look at
+    // once counts too, and its save waits for the next tick a second after the last.
+    count(app.tick(now: start + 1_000))
+    count(app.send(.phones(.message(seat: 2, text: "LOOK"))))
+    #expect(views(2) == before + 2)
+    count(app.tick(now: start + 1_100))
+    count(app.send(.phones(.message(seat: 3, text: "LOOK"))))
+    #expect(saves == 2, "the second save is a second after the first")
+    count(app.tick(now: start + 1_500))
+    #expect(saves == 2)
+    count(app.tick(now: start + 2_000))
+    #expect(saves == 3, "the look that waited is saved")
+  }
+
+  @Test("a game saved in an earlier run is served to phones only once it is resumed, not on the menu that offers it")
+  func listensOnlyOnceResumed() throws {
+    let app = Self.narratedWithPhones()
+    #expect(app.state.wantsPhones)
+    var state = app.state
+    state.restore(try #require(app.state.session))
+    #expect(state.screen.is(HomeScreen.self))
+    #expect(!state.wantsPhones)
+    var resumed = App(state: state, configuration: configuration(.en))
+    resumed.press(.enter)
+    #expect(!resumed.state.screen.is(HomeScreen.self))
+    #expect(resumed.state.wantsPhones)
   }
 
   @Test("a night runs on the laptop when a living player's phone is not connected")

@@ -33,6 +33,19 @@ public struct PhonesState: Hashable, Sendable {
   public var votesOpened = 0
   /// The day's votes on the phones (a vote on the phones, `PhoneVote`).
   public var ballot = Ballot()
+  /// When each seat's last look on its phone was counted (by the clock).
+  var lookCounted: [Int: Int64] = [:]
+  /// When a look was last saved, and whether one counted since waits to be.
+  var lookSaved: Int64?
+  var lookUnsaved = false
+
+  /// A seat's looks on its phone count at most one in this many
+  /// milliseconds: the page sends one each time the card is opened, which
+  /// a hand does not do faster; a phone sending more is not believed.
+  public static let lookEvery: Int64 = 1_000
+  /// Looks are saved with the game at most once in this many milliseconds
+  /// (the last one waits for the next tick past it).
+  public static let lookSaveEvery: Int64 = 1_000
 
   /// No server yet.
   public init() {}
@@ -76,7 +89,17 @@ public enum PhonesAction: Hashable, Sendable {
 extension AppState {
   /// Whether the game in play should be served to phones now: phones are on
   /// and a table is dealt. The run loop starts and stops the server by it.
-  public var wantsPhones: Bool { preferences.phones && table != nil }
+  public var wantsPhones: Bool { preferences.phones && table != nil && !atTheMenu }
+
+  /// Whether the menu is on show, or a page opened from it: a game saved in
+  /// an earlier run waits there to be resumed, and its phones are not
+  /// served (nothing listens) until it is.
+  private var atTheMenu: Bool {
+    if screen.is(HomeScreen.self) { return true }
+    if let page = screen.as(InfoScreen.self) { return page.returnTo.screen.is(HomeScreen.self) }
+    if let page = screen.as(SettingsScreen.self) { return page.returnTo.screen.is(HomeScreen.self) }
+    return false
+  }
 
   /// The link of `seat`'s phone, while the server listens.
   public func phoneLink(seat: Int) -> String? {
@@ -104,8 +127,10 @@ extension AppState {
       if problem != .noQRCode { phones.base = nil }
       return []
     case .stopped:
+      // A look not saved yet is saved now: nothing counted is lost.
+      let unsaved = phones.lookUnsaved
       phones = PhonesState()
-      return []
+      return unsaved ? [.saveGame] : []
     case .joined(let seat, let device):
       guard let count = table?.seats.count, (0..<count).contains(seat) else { return [] }
       phones.connected.insert(seat)
@@ -156,9 +181,13 @@ extension AppState {
     guard phones.connected.contains(seat), let table, table.seats.indices.contains(seat) else { return [] }
     switch PhoneMessage(text) {
     case .look?:
+      // One look per opening of the card: a flood of them counts once a second at most.
+      if let last = phones.lookCounted[seat], clock - last < PhonesState.lookEvery { return [] }
       guard var draft = SessionDraft(session), (try? draft.apply(.look(seat: seat))) != nil else { return [] }
       session = draft.session
-      return [.saveGame]
+      phones.lookCounted[seat] = clock
+      phones.lookUnsaved = true
+      return saveLooks()
     case .pick(let target)?:
       guard let narration = session?.narration else { return [] }
       if votesOnPhones {
@@ -181,6 +210,16 @@ extension AppState {
     case nil:
       return []
     }
+  }
+
+  /// Saves the looks counted on the phones, at most once a second
+  /// (`PhonesState.lookSaveEvery`); a look counted sooner waits for a tick.
+  mutating func saveLooks() -> [Effect] {
+    guard phones.lookUnsaved else { return [] }
+    if let saved = phones.lookSaved, clock - saved < PhonesState.lookSaveEvery { return [] }
+    phones.lookSaved = clock
+    phones.lookUnsaved = false
+    return [.saveGame]
   }
 
   /// Gives the narration the step's choice from the phones once it is due (`NightPicks.due`).
