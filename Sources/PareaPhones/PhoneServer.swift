@@ -76,6 +76,9 @@ public final class PhoneServer: @unchecked Sendable {
   public let port: UInt16
   /// The addresses it listens on.
   public let addresses: [String]
+  /// The only hosts a phone's page may come from: this server's own
+  /// addresses and port (`host:port`), as the links name them.
+  private let hosts: Set<String>
   /// Readable while events wait for `takeEvents`: the run loop polls it with the keyboard.
   public var eventDescriptor: Int32 { eventPipe.read }
 
@@ -129,6 +132,7 @@ public final class PhoneServer: @unchecked Sendable {
     }
     self.port = port
     self.addresses = addresses
+    self.hosts = Set(addresses.map { "\($0):\(port)" })
     self.listeners = listeners
     self.limits = limits
     self.page = page
@@ -385,11 +389,14 @@ public final class PhoneServer: @unchecked Sendable {
   }
 
   private func upgrade(_ head: RequestHead, on descriptor: Int32, now: Int64) {
-    // Only a page of this server may open the socket: its Origin is this
-    // server's own address, so another site a phone visits cannot.
+    // Only a page of this server may open the socket: the request's Host
+    // and its Origin are this server's own address and port, so another
+    // site a phone visits cannot, not even under a name that resolves here
+    // (DNS rebinding: its Origin would be its own name).
     guard head.header("upgrade", contains: "websocket"), head.header("connection", contains: "upgrade"),
       head.headers["sec-websocket-version"] == "13", let key = head.headers["sec-websocket-key"],
-      key.utf8.count == 24, let host = head.headers["host"], head.headers["origin"] == "http://" + host
+      key.utf8.count == 24, let host = head.headers["host"], hosts.contains(host),
+      head.headers["origin"] == "http://" + host
     else {
       respond(descriptor, status: "400 Bad Request")
       return

@@ -82,9 +82,9 @@ final class Client {
   var text: String { String(decoding: received, as: UTF8.self) }
 
   /// Opens the WebSocket with the server's own Origin.
-  func upgrade(port: UInt16, origin: String? = nil) -> Bool {
+  func upgrade(port: UInt16, origin: String? = nil, host: String? = nil) -> Bool {
     send(
-      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "GET /ws HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         + "Origin: \(origin ?? "http://127.0.0.1:\(port)")\r\n\r\n")
     guard read(until: { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }) else { return false }
@@ -274,6 +274,17 @@ struct ServerTests {
     let foreign = try Client(port: served.port)
     #expect(!foreign.upgrade(port: served.port, origin: "http://evil.example"))
     #expect(foreign.text.hasPrefix("HTTP/1.1 400"))
+    // A name that resolves to the laptop (DNS rebinding): Host and Origin
+    // agree with each other, but neither is the server's own address.
+    let rebound = try Client(port: served.port)
+    let name = "evil.example:\(served.port)"
+    #expect(!rebound.upgrade(port: served.port, origin: "http://" + name, host: name))
+    #expect(rebound.text.hasPrefix("HTTP/1.1 400"))
+    // The server's own address on another port is not its own either.
+    let otherPort = try Client(port: served.port)
+    let elsewhere = "127.0.0.1:\(served.port == 1 ? 2 : served.port - 1)"
+    #expect(!otherPort.upgrade(port: served.port, origin: "http://" + elsewhere, host: elsewhere))
+    #expect(otherPort.text.hasPrefix("HTTP/1.1 400"))
     let silent = try Client(port: served.port)
     #expect(silent.upgrade(port: served.port))
     #expect(silent.waitFrame { $0.0 == 8 })
