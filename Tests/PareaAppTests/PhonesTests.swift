@@ -200,6 +200,15 @@ struct PhonesTests {
     return app
   }
 
+  /// `narratedWithPhones`, night 1 fallen and the thieves' step awake on the phones.
+  static func atTheThievesStep(_ language: Language = .en) throws -> App {
+    var app = narratedWithPhones(language)
+    app.press(.enter)
+    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+    #expect(app.state.session?.narration?.stage == .awake(step: 0))
+    return app
+  }
+
   @Test("a night on the phones: every living phone has a task of one shape, the laptop takes no key and shows no choice, the thieves' pick is the night's")
   func nightOnPhones() throws {
     var app = Self.narratedWithPhones()
@@ -306,10 +315,8 @@ struct PhonesTests {
 
   @Test("a phone that goes away mid-night does not hold the night: the others' confirmations suffice")
   func phoneGoneMidNight() throws {
-    var app = Self.narratedWithPhones()
+    var app = try Self.atTheThievesStep()
     let table = try #require(app.state.table)
-    app.press(.enter)
-    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
     let thief = try #require(table.seats.indices.first { R.thieves.contains(table.seats[$0].role) })
     let victim = try #require(table.seats.indices.first { !R.thieves.contains(table.seats[$0].role) })
     let gone = try #require(table.seats.indices.last { $0 != thief && $0 != victim })
@@ -326,11 +333,9 @@ struct PhonesTests {
 
   @Test("a phone still connected that never confirms does not hold the night: past the step's time the laptop names it, g goes on without it, and it joins the next step", arguments: [Language.en, .el])
   func phoneAsleepInAPocket(_ language: Language) throws {
-    var app = Self.narratedWithPhones(language)
+    var app = try Self.atTheThievesStep(language)
     let words = Words(wording: Catalog.builtIn(language))
     let table = try #require(app.state.table)
-    app.press(.enter)
-    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
     let thieves = table.seats.indices.filter { R.thieves.contains(table.seats[$0].role) }
     let victim = try #require(table.seats.indices.first { !thieves.contains($0) })
     let asleep = try #require(table.seats.indices.last { !thieves.contains($0) && $0 != victim })
@@ -369,10 +374,8 @@ struct PhonesTests {
 
   @Test("when every thief's phone is the one that sleeps, going on without them passes the step with no victim")
   func everyThiefAsleep() throws {
-    var app = Self.narratedWithPhones()
+    var app = try Self.atTheThievesStep()
     let table = try #require(app.state.table)
-    app.press(.enter)
-    app.tick(now: try #require(app.state.session?.narration?.stageEnds))
     let thieves = table.seats.indices.filter { R.thieves.contains(table.seats[$0].role) }
     for seat in table.seats.indices where !thieves.contains(seat) {
       app.send(.phones(.message(seat: seat, text: "PICK 0")))
