@@ -45,7 +45,8 @@ public enum PhoneServerError: Error, Hashable, Sendable {
 /// The limits the server holds every client to. Each is far above what a
 /// phone's browser needs and far below what would slow the laptop.
 public struct PhoneLimits: Hashable, Sendable {
-  /// Open connections at most, all clients together.
+  /// Open connections at most, all clients together (a newcomer may take
+  /// the place of an unnamed one from a busier address: `makeRoom`).
   public var connections = 64
   /// Open connections at most from one address.
   public var connectionsPerAddress = 12
@@ -297,6 +298,7 @@ public final class PhoneServer: @unchecked Sendable {
       {
         drop(idle)
       }
+      if connections.count >= limits.connections && !penalized { makeRoom(for: peer) }
       let stillFromPeer = connections.values.filter { $0.peer == peer }.count
       if connections.count >= limits.connections || stillFromPeer >= limits.connectionsPerAddress || penalized {
         close(descriptor)
@@ -307,6 +309,25 @@ public final class PhoneServer: @unchecked Sendable {
       accepted += 1
       connections[descriptor] = Connection(peer: peer, opened: now, order: accepted)
     }
+  }
+
+  /// With every connection taken, a newcomer takes the place of the oldest
+  /// connection that has not yet said who it is (a request not yet sent,
+  /// or a socket with no hello) from the address that holds the most such
+  /// connections, if that address holds more than the newcomer's does. A
+  /// phone that has said its seat's hello, and a page being sent, are never
+  /// taken; so a few addresses holding half-sent requests cannot keep a
+  /// new phone out, and they only take turns among themselves.
+  private func makeRoom(for peer: String) {
+    let unnamed = connections.filter { _, connection in
+      connection.seat == nil && !connection.closing && connection.output.isEmpty
+    }
+    var held: [String: Int] = [:]
+    for connection in unnamed.values { held[connection.peer, default: 0] += 1 }
+    guard let busiest = held.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }), busiest.value > held[peer, default: 0],
+      let oldest = unnamed.filter({ $0.value.peer == busiest.key }).min(by: { $0.value.order < $1.value.order })?.key
+    else { return }
+    drop(oldest)
   }
 
   private func service(_ descriptor: Int32, revents: Int16, now: Int64) {

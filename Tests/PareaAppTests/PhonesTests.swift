@@ -63,8 +63,11 @@ struct PhonesTests {
     store.send(.phones(.message(seat: 1, text: "LOOK")), effects: [.saveGame]) {
       try? $0.session?.table?.recordLook(at: 1)
       $0.phones.lookCounted = [1: $0.clock]
+      $0.phones.cardOpen = [1]
       $0.phones.lookSaved = $0.clock
     }
+    // Closing the card on the phone: the next opening counts again.
+    store.send(.phones(.message(seat: 1, text: "HIDE"))) { $0.phones.cardOpen = [] }
     // Messages from a seat whose phone is not connected, or that mean nothing, change nothing.
     store.send(.phones(.message(seat: 2, text: "LOOK")))
     store.send(.phones(.message(seat: 1, text: "WIN")))
@@ -419,6 +422,7 @@ struct PhonesTests {
     var app = Self.narratedWithPhones()
     let views = { (seat: Int) in app.state.table?.seats[seat].views ?? -1 }
     let before = views(2)
+    let (before3, before4) = (views(3), views(4))
     var saves = 0
     func count(_ effects: [Effect]) { saves += effects.filter { $0 == .saveGame }.count }
     // 19 looks within one second: one counted, one save.
@@ -429,9 +433,13 @@ struct PhonesTests {
     }
     #expect(views(2) == before + 1)
     #expect(saves == 1)
-    // A second later the card opened again counts; another seat's look at
-    // once counts too, and its save waits for the next tick a second after the last.
+    // A second later, LOOK again without the card closed is the same opening.
     count(app.tick(now: start + 1_000))
+    count(app.send(.phones(.message(seat: 2, text: "LOOK"))))
+    #expect(views(2) == before + 1)
+    // Closed and opened again, it counts; another seat's look at
+    // once counts too, and its save waits for the next tick a second after the last.
+    count(app.send(.phones(.message(seat: 2, text: "HIDE"))))
     count(app.send(.phones(.message(seat: 2, text: "LOOK"))))
     #expect(views(2) == before + 2)
     count(app.tick(now: start + 1_100))
@@ -441,6 +449,18 @@ struct PhonesTests {
     #expect(saves == 2)
     count(app.tick(now: start + 2_000))
     #expect(saves == 3, "the look that waited is saved")
+    // Openings and closings as fast as a phone may send them: once a second.
+    for step in 0..<40 {
+      app.tick(now: start + 2_000 + Int64(step) * 50)
+      app.send(.phones(.message(seat: 4, text: step.isMultiple(of: 2) ? "LOOK" : "HIDE")))
+    }
+    #expect(views(4) == before4 + 2, "two seconds of openings count two")
+    // A page that comes back (a new socket) starts with its card closed.
+    app.send(.phones(.left(seat: 3)))
+    app.send(.phones(.joined(seat: 3, device: String(repeating: "d", count: 32))))
+    app.tick(now: start + 5_000)
+    app.send(.phones(.message(seat: 3, text: "LOOK")))
+    #expect(views(3) == before3 + 2)
   }
 
   @Test("a game saved in an earlier run is served to phones only once it is resumed, not on the menu that offers it")

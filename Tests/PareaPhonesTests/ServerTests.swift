@@ -17,8 +17,18 @@ final class Client {
   let descriptor: Int32
   var received: [UInt8] = []
 
-  init(port: UInt16, timeoutMilliseconds: Int = 2_000) throws {
+  /// A connection to the server from `source` (any 127.x.y.z address is this machine's loopback).
+  init(port: UInt16, timeoutMilliseconds: Int = 2_000, source: String? = nil) throws {
     descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      inet_pton(AF_INET, source, &local.sin_addr)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      }
+      try #require(bound == 0, "cannot bind \(source)")
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
@@ -151,8 +161,8 @@ struct Served {
   var port: UInt16 { server.port }
 
   /// A phone that has joined `seat`.
-  func join(_ seat: Int, device: String = Served.phone) throws -> Client {
-    let client = try Client(port: port)
+  func join(_ seat: Int, device: String = Served.phone, source: String? = nil) throws -> Client {
+    let client = try Client(port: port, source: source)
     try #require(client.upgrade(port: port))
     client.sendText("HELLO \(secrets[seat].text) \(device)")
     try #require(client.waitFrame { $0.0 == 1 && String(decoding: $0.1, as: UTF8.self).contains("welcome") })
@@ -411,6 +421,40 @@ struct ServerTests {
     for client in crowd { client.hangUp() }
   }
 
+  @Test("seven addresses holding half-sent requests cannot lock a phone out, nor take a seat's socket")
+  func crowdedRoom() throws {
+    let served = try Served()
+    defer { served.server.stop() }
+    let seated = try served.join(0, source: "127.0.0.20")
+    // Seven addresses, twelve connections each (the most one address may
+    // hold), every one a request begun and never finished: 84 for 64 places.
+    var crowd: [Client] = []
+    for address in 2...8 {
+      for _ in 0..<12 {
+        let client = try Client(port: served.port, source: "127.0.0.\(address)")
+        client.send("GET /S/")
+        crowd.append(client)
+      }
+    }
+    usleep(300_000)
+    // A new phone still loads its page and gets its card...
+    let page = try Client(port: served.port, source: "127.0.0.9")
+    page.send("GET /S/\(served.secrets[1].text) HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\n\r\n")
+    #expect(page.readToEnd())
+    #expect(page.text.hasPrefix("HTTP/1.1 200 OK") && page.text.hasSuffix("page"))
+    served.server.send(#"{"card":1}"#, to: 1)
+    let phone = try served.join(1, source: "127.0.0.9")
+    #expect(phone.waitFrame { String(decoding: $0.1, as: UTF8.self) == #"{"card":1}"# })
+    // ...and the phone that had already joined keeps its socket.
+    served.server.send(#"{"card":0}"#, to: 0)
+    #expect(seated.waitFrame { String(decoding: $0.1, as: UTF8.self) == #"{"card":0}"# })
+    #expect(!seated.isClosed)
+    // The crowd only took turns among itself: some of it was let go, never more than the newcomers needed.
+    let closed = crowd.filter(\.isClosed).count
+    #expect(closed >= 84 - 64 + 1 && closed <= 84 - 64 + 3 + 1)
+    for client in crowd { client.hangUp() }
+  }
+
   @Test("an address whose every connection is a phone refuses a newcomer, and its phones stay connected")
   func fullOfPhones() throws {
     var limits = PhoneLimits()
@@ -493,6 +537,26 @@ struct ServerTests {
   func noNetwork() {
     #expect(throws: PhoneServerError.noNetwork) { try PhoneServer(addresses: [], page: [], secrets: []) }
     #expect(throws: PhoneServerError.self) { try PhoneServer(addresses: ["300.1.1.1"], page: [], secrets: []) }
-    #expect(LocalNetwork.addresses().allSatisfy { !$0.hasPrefix("127.") })
+    #expect(LocalNetwork.addresses().allSatisfy { LocalNetwork.kind(of: $0) != nil })
+  }
+
+  @Test("only the room's addresses are listened on: private, carrier-grade and link-local, the private first")
+  func roomAddresses() {
+    let table: [(String, LocalNetwork.Kind?)] = [
+      ("10.0.0.5", .privateRange), ("10.255.255.255", .privateRange), ("172.16.0.1", .privateRange),
+      ("172.31.9.9", .privateRange), ("192.168.1.34", .privateRange), ("100.64.0.1", .carrierGrade),
+      ("100.127.255.254", .carrierGrade), ("169.254.7.1", .linkLocal),
+      // The internet's, a VPN provider's public range, and the documentation ranges.
+      ("8.8.8.8", nil), ("1.1.1.1", nil), ("172.15.0.1", nil), ("172.32.0.1", nil), ("100.63.255.255", nil),
+      ("100.128.0.1", nil), ("192.169.0.1", nil), ("192.0.2.10", nil), ("198.51.100.7", nil), ("203.0.113.5", nil),
+      ("127.0.0.1", nil), ("0.0.0.0", nil), ("255.255.255.255", nil),
+      // Not an address.
+      ("10.0.0", nil), ("10.0.0.256", nil), ("10..0.1", nil), ("", nil), ("fd00::1", nil),
+    ]
+    for (address, kind) in table { #expect(LocalNetwork.kind(of: address) == kind, "\(address)") }
+    #expect(
+      LocalNetwork.chosen(from: ["203.0.113.5", "100.70.1.2", "169.254.3.3", "192.168.1.4", "8.8.8.8", "10.1.2.3"])
+        == ["192.168.1.4", "10.1.2.3", "100.70.1.2", "169.254.3.3"])
+    #expect(LocalNetwork.chosen(from: ["203.0.113.5", "8.8.8.8"]).isEmpty)
   }
 }

@@ -7,8 +7,10 @@
 
 /// A message from a seat's phone, after its hello.
 enum PhoneMessage: Equatable {
-  /// The player looked at their card (counted as a look on the laptop).
+  /// The player opened their card (counted as a look on the laptop).
   case look
+  /// The player closed their card (the next opening counts again).
+  case hide
   /// The player picked a seat in the night's task or the vote (`PhoneView.nobody`: nobody).
   case pick(Int)
   /// The player confirmed their pick.
@@ -18,6 +20,7 @@ enum PhoneMessage: Equatable {
   enum Word: String, CaseIterable {
     case hello = "HELLO"
     case look = "LOOK"
+    case hide = "HIDE"
     case pick = "PICK"
     case confirm = "CONFIRM"
   }
@@ -28,11 +31,12 @@ enum PhoneMessage: Equatable {
     guard let first = parts.first, let word = Word(rawValue: String(first)) else { return nil }
     switch (word, parts.count) {
     case (.look, 1): self = .look
+    case (.hide, 1): self = .hide
     case (.pick, 2):
       guard let seat = Int(parts[1]) else { return nil }
       self = .pick(seat)
     case (.confirm, 1): self = .confirm
-    case (.hello, _), (.look, _), (.pick, _), (.confirm, _): return nil
+    case (.hello, _), (.look, _), (.hide, _), (.pick, _), (.confirm, _): return nil
     }
   }
 
@@ -40,6 +44,7 @@ enum PhoneMessage: Equatable {
   var text: String {
     switch self {
     case .look: Word.look.rawValue
+    case .hide: Word.hide.rawValue
     case .pick(let seat): Word.pick.rawValue + " \(seat)"
     case .confirm: Word.confirm.rawValue
     }

@@ -290,7 +290,7 @@ enum PhonePage {
         }
         $("card").hidden = !shown; $("cover").hidden = shown;
         if (shown) fitCard();
-        if (view.task) { shown = false; }
+        if (view.task) { if (shown) send(say.hide); shown = false; }
         renderTask(view.task);
       }
       function show(on) {
@@ -298,9 +298,11 @@ enum PhonePage {
         shown = on;
         if (hideTimer) { clearTimeout(hideTimer); hideTimer = null; }
         if (on) {
-          // Every look counts, as on the laptop.
+          // Every opening counts as a look, as on the laptop; the closing says so.
           send(say.look);
           hideTimer = setTimeout(function () { show(false); }, 60000);
+        } else {
+          send(say.hide);
         }
         render();
       }

@@ -35,13 +35,17 @@ public struct PhonesState: Hashable, Sendable {
   public var ballot = Ballot()
   /// When each seat's last look on its phone was counted (by the clock).
   var lookCounted: [Int: Int64] = [:]
+  /// The seats whose card is open on their phone: a look was counted and
+  /// the page has not said HIDE since (nor left). Another LOOK counts only
+  /// once the card was closed.
+  var cardOpen: Set<Int> = []
   /// When a look was last saved, and whether one counted since waits to be.
   var lookSaved: Int64?
   var lookUnsaved = false
 
-  /// A seat's looks on its phone count at most one in this many
-  /// milliseconds: the page sends one each time the card is opened, which
-  /// a hand does not do faster; a phone sending more is not believed.
+  /// A seat's looks on its phone count once per opening of the card (a
+  /// HIDE between two), and at most one in this many milliseconds: a hand
+  /// does not open and close a card faster; a phone sending more is not believed.
   public static let lookEvery: Int64 = 1_000
   /// Looks are saved with the game at most once in this many milliseconds
   /// (the last one waits for the next tick past it).
@@ -134,11 +138,13 @@ extension AppState {
     case .joined(let seat, let device):
       guard let count = table?.seats.count, (0..<count).contains(seat) else { return [] }
       phones.connected.insert(seat)
+      phones.cardOpen.remove(seat)
       let before = session?.phones
       session?.phones?.own(seat, by: device)
       return session?.phones != before ? [.saveGame] : []
     case .left(let seat):
       phones.connected.remove(seat)
+      phones.cardOpen.remove(seat)
       // A phone gone at night no longer holds a step that waits for everyone.
       return handOnPhoneChoice(environment: environment)
     case .refused(let seat):
@@ -181,13 +187,19 @@ extension AppState {
     guard phones.connected.contains(seat), let table, table.seats.indices.contains(seat) else { return [] }
     switch PhoneMessage(text) {
     case .look?:
-      // One look per opening of the card: a flood of them counts once a second at most.
+      // One look per opening of the card (a LOOK again before a HIDE is the
+      // same opening), and a flood of openings counts once a second at most.
+      guard !phones.cardOpen.contains(seat) else { return [] }
       if let last = phones.lookCounted[seat], clock - last < PhonesState.lookEvery { return [] }
       guard var draft = SessionDraft(session), (try? draft.apply(.look(seat: seat))) != nil else { return [] }
       session = draft.session
       phones.lookCounted[seat] = clock
+      phones.cardOpen.insert(seat)
       phones.lookUnsaved = true
       return saveLooks()
+    case .hide?:
+      phones.cardOpen.remove(seat)
+      return []
     case .pick(let target)?:
       guard let narration = session?.narration else { return [] }
       if votesOnPhones {
