@@ -49,7 +49,15 @@ extension AppState {
   }
 
   /// The card of `role` in `rules`, with its numbers filled in.
+  /// A role whose night ability a house rule limits (the Doctor's) says
+  /// that rule after its own words (`DealtRule.concerns`).
   func roleDescription(_ role: RoleID, of rules: any GameType, words: Words) -> String {
-    words(GameKeys.roleDescription(role), rulesArguments(for: rules, words: words))
+    let text = words(GameKeys.roleDescription(role), rulesArguments(for: rules, words: words))
+    let abilities = Set(rules.phases.flatMap(\.steps).filter { $0.roles.contains(role) }.map(\.action))
+    let concerning = DealtRules.declared.filter { $0.concerns.map(abilities.contains) ?? false }
+    guard !concerning.isEmpty else { return text }
+    let house = (table?.game == rules.id ? table?.options.dealt : nil) ?? houseRules.dealt
+    let sentences = concerning.map { words(GameKeys.cardDealt(rules.id, $0, $0.value(in: house))) }
+    return text + " " + words("card.houseRules", ["rules": sentences.joined(separator: words("card.houseRules.and"))])
   }
 }

@@ -56,8 +56,8 @@ public struct DealtRules: Hashable, Sendable {
   /// values, and the paragraph of the rules text its sentence joins.
   public static let declared: [DealtRule] = [
     .toggle("firstNightMeetingOnly", \.firstNightMeetingOnly, told: .night),
-    .toggle("doctorMayProtectSelf", \.doctorMayProtectSelf, told: .night),
-    .toggle("doctorMayRepeat", \.doctorMayRepeat, told: .night),
+    .toggle("doctorMayProtectSelf", \.doctorMayProtectSelf, told: .night, concerns: .protect),
+    .toggle("doctorMayRepeat", \.doctorMayRepeat, told: .night, concerns: .protect),
     .choice("tie", \.tie, told: .day),
     .toggle("announceSaves", \.announceSaves, told: .day),
     .choice("phoneVote", \.phoneVote, told: .day),
@@ -99,6 +99,9 @@ public struct DealtRule: Sendable {
   public let isToggle: Bool
   /// The paragraph of the rules text that says it.
   public let told: RulesParagraph
+  /// The night ability whose holders it limits, if any: their card says it
+  /// too (`game.<game>.card.<key>.<value>`), and their phone's task shows it.
+  public let concerns: NightAction?
   private let read: @Sendable (DealtRules) -> Int
   private let write: @Sendable (inout DealtRules, Int) -> Void
   private let decodeValue: @Sendable (KeyedDecodingContainer<DealtRuleKey>, inout DealtRules) throws -> Void
@@ -119,7 +122,7 @@ public struct DealtRule: Sendable {
   ) -> DealtRule where Value: CaseIterable & RawRepresentable<String> & Codable & Equatable & Sendable {
     let all = Array(Value.allCases)
     return DealtRule(
-      key: key, values: all.map(\.rawValue), isToggle: false, told: told,
+      key: key, values: all.map(\.rawValue), isToggle: false, told: told, concerns: nil,
       read: { rules in all.firstIndex(of: rules[keyPath: path]) ?? 0 },
       write: { rules, index in rules[keyPath: path] = all[index] },
       decodeValue: { container, rules in
@@ -131,11 +134,11 @@ public struct DealtRule: Sendable {
   }
 
   /// A rule that is on or off.
-  static func toggle(_ key: String, _ path: WritableKeyPath<DealtRules, Bool> & Sendable, told: RulesParagraph)
-    -> DealtRule
-  {
+  static func toggle(
+    _ key: String, _ path: WritableKeyPath<DealtRules, Bool> & Sendable, told: RulesParagraph, concerns: NightAction? = nil
+  ) -> DealtRule {
     DealtRule(
-      key: key, values: ["off", "on"], isToggle: true, told: told,
+      key: key, values: ["off", "on"], isToggle: true, told: told, concerns: concerns,
       read: { rules in rules[keyPath: path] ? 1 : 0 },
       write: { rules, index in rules[keyPath: path] = index == 1 },
       decodeValue: { container, rules in

@@ -146,6 +146,24 @@ public struct SeatTask: Hashable, Sendable {
   public let fellows: [FellowPick]
   /// What a check learned, once this seat's step has checked someone.
   public let answer: NightAnswer?
+  /// The candidates this seat's choice would protect nobody with under the
+  /// game's house rules (itself, or last night's choice), on the task of a
+  /// protecting step's own chooser only: its phone may say so (it is
+  /// private); the laptop never does (`Table.candidates`). Empty otherwise.
+  public let barred: [Barred]
+
+  /// A candidate the house rules do not let this seat protect, and why.
+  public struct Barred: Hashable, Sendable {
+    public let seat: Int
+    public let reason: Reason
+
+    public enum Reason: String, Hashable, Sendable {
+      /// The chooser themself (`DealtRules.doctorMayProtectSelf` off).
+      case yourself
+      /// Last night's choice (`DealtRules.doctorMayRepeat` off).
+      case again
+    }
+  }
 
   /// Another chooser's pick, as the ones choosing together see it.
   public struct FellowPick: Hashable, Sendable {
@@ -184,6 +202,16 @@ public struct SeatTask: Hashable, Sendable {
         ?? holders.filter { $0 != seat }.map { FellowPick(seat: $0, pick: nil, confirmed: false) }
       : []
     answer = chooses && step.action == .check ? narration.answer : nil
+    if chooses, !meeting, step.action == .protect {
+      let mayRepeat = table.options.dealt.doctorMayRepeat
+      let last = table.previousChoice(of: step.id)
+      barred = candidates.compactMap { candidate in
+        guard table.countedChoice(candidate, by: step) == nil else { return nil }
+        return Barred(seat: candidate, reason: !mayRepeat && last == candidate ? .again : .yourself)
+      }
+    } else {
+      barred = []
+    }
   }
 
   /// What the table could make out of the task: the step, the list, whether

@@ -272,6 +272,76 @@ struct PhonesTests {
     #expect(app.phoneViews().values.allSatisfy { !$0.contains("\"task\"") })
   }
 
+  @Test("the Doctor's phone marks whom the house rules do not let the Doctor protect tonight, and why; no other phone does, and the laptop's list is as it was", arguments: [Language.en, .el])
+  func theDoctorsRulesOnTheDoctorsPhone(_ language: Language) throws {
+    var app = Self.narratedWithPhones(language, dealt: DealtRules(doctorMayProtectSelf: false))
+    let words = Words(wording: Catalog.builtIn(language))
+    let table = try #require(app.state.table)
+    let thieves = table.seats.indices.filter { R.thieves.contains(table.seats[$0].role) }
+    let doctor = try #require(table.seats.firstIndex { $0.role == R.doctor })
+    let citizens = table.seats.indices.filter { !thieves.contains($0) && $0 != doctor }
+    let (victim, protected) = (citizens[0], citizens[1])
+    // Night 1 on the phones: the thieves choose `victim`, the Doctor protects `protected`.
+    app.press(.enter)
+    var doctorsViews: [String] = []
+    while let narration = app.state.session?.narration, narration.stage.isSecret {
+      guard case .awake = narration.stage, let now = app.state.table, !narration.hasChosen(on: now) else {
+        app.tick(now: try #require(narration.stageEnds))
+        continue
+      }
+      doctorsViews.append(app.phoneViews()[doctor] ?? "")
+      for seat in now.alive {
+        let pick = thieves.contains(seat) ? victim : seat == doctor ? protected : victim
+        app.send(.phones(.message(seat: seat, text: "PICK \(pick)")))
+        app.send(.phones(.message(seat: seat, text: "CONFIRM")))
+      }
+      if app.state.session?.narration?.hasChosen(on: try #require(app.state.table)) != true {
+        app.tick(now: try #require(app.state.session?.narration?.stageEnds))
+      }
+    }
+    #expect(app.state.table?.seats[victim].isAlive == false)
+    // The first night's Doctor step: only the Doctor is barred (a house rule of this game).
+    let first = try #require(doctorsViews.last)
+    #expect(first.components(separatedBy: "\"barred\":true").count == 2)
+    #expect(first.contains(JSON.string(words("phone.note.protect") + "\n" + words("phone.note.barred.yourself"))))
+    // The day: nobody is voted out; night 2 falls on the phones.
+    app.press(.enter, .enter)
+    _ = try app.choose(seat: -1)
+    for _ in 0..<4 where app.state.session?.narration?.stage != .dusk { app.press(.enter) }
+    #expect(app.state.session?.narration?.stage == .dusk)
+    app.press(.enter)
+    #expect(app.state.phones.nightOnPhones)
+    while let narration = app.state.session?.narration, narration.stage != .awake(step: 1) {
+      if case .awake = narration.stage, let now = app.state.table, !narration.hasChosen(on: now) {
+        for seat in now.alive {
+          app.send(.phones(.message(seat: seat, text: "PICK \(thieves.contains(seat) ? citizens[2] : seat)")))
+          app.send(.phones(.message(seat: seat, text: "CONFIRM")))
+        }
+        continue
+      }
+      app.tick(now: try #require(narration.stageEnds))
+    }
+    // The Doctor's step of night 2: last night's choice and the Doctor, each said why, on the Doctor's phone only.
+    let views = app.phoneViews()
+    let mine = try #require(views[doctor])
+    #expect(mine.components(separatedBy: "\"barred\":true").count == 3)
+    #expect(mine.contains(#"{"seat":\#(protected),"name":\#(JSON.string(sevenNames[protected])),"barred":true}"#))
+    #expect(mine.contains(#"{"seat":\#(doctor),"name":\#(JSON.string(sevenNames[doctor])),"barred":true}"#))
+    let note = [
+      words("phone.note.protect"), words("phone.note.barred.yourself"),
+      words("phone.note.barred.again", ["name": sevenNames[protected]]),
+    ].joined(separator: "\n")
+    #expect(mine.contains(JSON.string(note)), "\(mine)")
+    for (seat, view) in views where seat != doctor { #expect(!view.contains("\"barred\":true"), "seat \(seat)") }
+    // Every living player's phone is of one shape, and sized for the Doctor's longest note.
+    let living = views.filter { app.state.table?.seats[$0.key].isAlive == true }.values
+    #expect(living.count == 6 && Set(living.map { Self.shape(of: $0) }).count == 1)
+    let fitted = [words("phone.note.protect"), words("phone.note.barred.yourself"), words("phone.note.barred.again", ["name": "{name}"])]
+    #expect(living.allSatisfy { $0.contains(JSON.string(fitted.joined(separator: "\n"))) })
+    // The laptop's list is everyone alive, as ever.
+    #expect(app.state.session?.narration?.candidates(on: try #require(app.state.table)) == app.state.table?.alive)
+  }
+
   @Test("a night on the phones is said as what it is: nobody closes their eyes, every step ends alike, and the laptop says the night is on the phones", arguments: [Language.en, .el])
   func phonesNightIsSaidAsItIs(_ language: Language) throws {
     var app = Self.narratedWithPhones(language)

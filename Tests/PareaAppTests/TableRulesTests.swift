@@ -123,4 +123,25 @@ private typealias R = Palermo.Roles
       expectGolden(canvas, "reveal-alone-\(table.seats[seat].role.rawValue.split(separator: ".").last!).\(language)")
     }
   }
+
+  /// The Doctor's card says the house rules that limit the Doctor's choice,
+  /// as the game was dealt (the defaults here: themself yes, a repeat no).
+  @Test(arguments: [Language.en, .el]) func theDoctorsHouseRules(_ language: Language) throws {
+    let roles = [R.redThief, R.policeman, R.doctor, R.citizens[0], R.citizens[1], R.citizens[2]]
+    let app = tableApp(Palermo(), roles, language: language)
+    let words = Words(wording: Catalog.builtIn(language))
+    var canvas = Canvas(width: 80, height: 24)
+    RevealScreen(seat: 2).draw(into: &canvas, state: app.state, words: words)
+    let text = canvas.lines.map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
+    let rule = words("game.palermo.card.doctorMayRepeat.off")
+    #expect(text.contains(rule.split(separator: " ").suffix(3).joined(separator: " ")), "\(text)")
+    expectGolden(canvas, "reveal-doctor.\(language)")
+    // A game dealt under other rules says those.
+    var other = app.state
+    other.session?.table?.options.dealt = DealtRules(doctorMayProtectSelf: false, doctorMayRepeat: true)
+    let description = other.roleDescription(R.doctor, of: Palermo(), words: words)
+    #expect(description.hasSuffix(words("card.houseRules", ["rules": words("game.palermo.card.doctorMayProtectSelf.off") + words("card.houseRules.and") + words("game.palermo.card.doctorMayRepeat.on")])))
+    // A role no house rule limits says none.
+    #expect(!other.roleDescription(R.redThief, of: Palermo(), words: words).contains(words("card.houseRules", ["rules": ""]).dropLast(2)))
+  }
 }

@@ -133,6 +133,10 @@ enum GameKeys {
   static func rulesDealt(_ game: GameID, _ rule: DealtRule, _ index: Int) -> String {
     "game.\(game).rules.\(rule.key).\(rule.values[index])"
   }
+  /// A house rule's sentence on the card of a role it limits (`DealtRule.concerns`).
+  static func cardDealt(_ game: GameID, _ rule: DealtRule, _ index: Int) -> String {
+    "game.\(game).card.\(rule.key).\(rule.values[index])"
+  }
 
   // MARK: Every key a game needs
 
@@ -161,6 +165,9 @@ enum GameKeys {
       for mode in NarrationMode.allCases { keys.insert(rulesNarrator(id, mode)) }
       for rule in DealtRules.declared {
         for index in rule.values.indices { keys.insert(rulesDealt(id, rule, index)) }
+        if let action = rule.concerns, game.phases.contains(where: { $0.steps.contains { $0.action == action } }) {
+          for index in rule.values.indices { keys.insert(cardDealt(id, rule, index)) }
+        }
       }
     }
     if game.usesPhases {

@@ -78,6 +78,7 @@ enum PhonePage {
     .choice { font: inherit; font-size: 1rem; font-weight: 600; color: var(--ink); background: #2d2620; border: 2px solid var(--line);
       border-radius: 12px; padding: 0 8px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     .choice.picked { border-color: var(--gold); background: #4a3b1c; }
+    .choice.barred { color: var(--dim); border-style: dashed; text-decoration: line-through; }
     #task.done .choice { opacity: .55; }
     /* Four lines of the note: 4 × 1.5 × .95 × 18 px = 102.6 px, 5.7em of the task's 18 px. */
     #note { color: var(--dim); font-size: .95rem; line-height: 1.5em; overflow: hidden; text-align: center; white-space: pre-line; }
@@ -246,9 +247,12 @@ enum PhonePage {
         var choices = $("choices"); choices.textContent = "";
         task.candidates.forEach(function (candidate) {
           var button = document.createElement("button");
-          button.type = "button"; button.className = "choice" + (candidate.seat === task.pick ? " picked" : "");
+          button.type = "button";
+          button.className = "choice" + (candidate.seat === task.pick ? " picked" : "") + (candidate.barred ? " barred" : "");
           button.textContent = candidate.name;
-          button.addEventListener("click", function () { if (!task.confirmed) send(say.pick + " " + candidate.seat); });
+          // A player the house rules do not let this phone choose (the Doctor's): drawn, never sent.
+          if (candidate.barred) button.setAttribute("aria-disabled", "true");
+          button.addEventListener("click", function () { if (!task.confirmed && !candidate.barred) send(say.pick + " " + candidate.seat); });
           choices.appendChild(button);
         });
         var fits = task.fit || {};

@@ -131,13 +131,21 @@ enum PhoneView {
     case .meet:
       for fellow in task.fellows { note.append(words("phone.note.fellowMeets", ["name": name(fellow.seat)])) }
       if task.fellows.isEmpty { note.append(words("phone.note.meet")) }
-    case .protect, .suspect, .wait:
+    case .protect:
+      note.append(words("phone.note.protect"))
+      // The house rules on the Doctor's own phone: whom tonight's choice would not protect.
+      for reason in [SeatTask.Barred.Reason.yourself, .again] {
+        for barred in task.barred where barred.reason == reason {
+          note.append(words("phone.note.barred.\(reason.rawValue)", ["name": name(barred.seat)]))
+        }
+      }
+    case .suspect, .wait:
       note.append(words("phone.note.\(task.purpose.rawValue)"))
     }
     return taskFields(
       id: "\(round).\(task.step)", prompt: words("phone.task.\(task.purpose.rawValue)"),
-      candidates: task.candidates.map { ($0, name($0)) }, pick: task.pick, confirmed: task.confirmed,
-      done: words("phone.confirmed"), note: note, fit: fit)
+      candidates: task.candidates.map { ($0, name($0)) }, barred: Set(task.barred.map(\.seat)), pick: task.pick,
+      confirmed: task.confirmed, done: words("phone.confirmed"), note: note, fit: fit)
   }
 
   /// The words for a fellow thief's pick as the seat saw it.
@@ -166,14 +174,23 @@ enum PhoneView {
   /// A task's JSON: its id (a new one buzzes the phone), the prompt, the
   /// list, the pick, whether it is confirmed, the button's words once it
   /// is, the note (its lines joined by line breaks) and its `fit`.
+  /// `barred`: the candidates drawn as not allowed (the Doctor's own phone).
   private static func taskFields(
-    id: String, prompt: String, candidates: [(seat: Int, name: String)], pick: Int?, confirmed: Bool, done: String,
-    note: [String], fit: String
+    id: String, prompt: String, candidates: [(seat: Int, name: String)], barred: Set<Int> = [], pick: Int?,
+    confirmed: Bool, done: String, note: [String], fit: String
   ) -> String {
     JSON.object([
       ("id", JSON.string(id)),
       ("prompt", JSON.string(prompt)),
-      ("candidates", JSON.array(candidates.map { JSON.object([("seat", String($0.seat)), ("name", JSON.string($0.name))]) })),
+      (
+        "candidates",
+        JSON.array(
+          candidates.map {
+            JSON.object([
+              ("seat", String($0.seat)), ("name", JSON.string($0.name)), ("barred", barred.contains($0.seat) ? "true" : "false"),
+            ])
+          })
+      ),
       ("pick", pick.map(String.init) ?? "null"),
       ("confirmed", confirmed ? "true" : "false"),
       ("done", JSON.string(done)),
@@ -269,7 +286,17 @@ enum PhoneView {
               notes.append(
                 words("phone.note.answer", ["name": "{name}", "answer": words.line(GameKeys.answer(answer), of: table.game)]))
             }
-          case .protect, .suspect, .wait:
+          case .protect:
+            // With each house rule that may bar a candidate tonight said under it (the Doctor's phone).
+            let dealt = table.options.dealt
+            let base = words("phone.note.protect")
+            let yourself = dealt.doctorMayProtectSelf ? [] : [words("phone.note.barred.yourself", placeholders)]
+            let again = dealt.doctorMayRepeat ? [] : [words("phone.note.barred.again", placeholders)]
+            for lines in [[], yourself, again, yourself + again] {
+              let note = ([base] + lines).joined(separator: "\n")
+              if !notes.contains(note) { notes.append(note) }
+            }
+          case .suspect, .wait:
             notes.append(words("phone.note.\(purpose.rawValue)"))
           }
         }
