@@ -79,7 +79,22 @@ public struct Catalog: Sendable {
   public static func pronunciations(in language: Language) -> [String: String] {
     var found: [String: String] = [:]
     for key in Locales.builtInTable(language).keys where key.hasPrefix(Self.pronunciationPrefix) {
+      guard !key.hasPrefix(Self.spokenNamePrefix) else { continue }
       found[String(key.dropFirst(Self.pronunciationPrefix.count))] = Locales.builtInTable(language)[key]
+    }
+    return found
+  }
+
+  /// The prefix of a name's spoken form: `speech.name.<a name in Latin
+  /// letters, in lower case>` = its spelling in the voice's own script
+  /// (`speech.name.kostas` = "Κώστας", in the Greek voice's table).
+  public static let spokenNamePrefix = "speech.name."
+
+  /// The names in Latin letters the voice of `language` says in its own script, by their lower case.
+  public static func spokenNames(in language: Language) -> [String: String] {
+    var found: [String: String] = [:]
+    for key in Locales.builtInTable(language).keys where key.hasPrefix(Self.spokenNamePrefix) {
+      found[String(key.dropFirst(Self.spokenNamePrefix.count))] = Locales.builtInTable(language)[key]
     }
     return found
   }

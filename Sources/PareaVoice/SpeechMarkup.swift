@@ -28,7 +28,13 @@ public enum SpeechMarkup {
 
   /// The SSML for `text`, said by the voice of `language` ("el", "en").
   /// `pronunciations` maps a word in lower case to espeak-ng's phonemes for it.
-  public static func ssml(_ text: String, language: String, pronunciations: [String: String] = [:]) -> String {
+  /// `names` (the Greek voice's only) maps a Greek name written in Latin
+  /// letters, in lower case, to its Greek spelling: in a Greek line, a name
+  /// of Latin words one of which is there ("Kostas", "Maria Papadopoulou")
+  /// is said by the Greek voice as a Greek reads it (`Greeklish`).
+  public static func ssml(
+    _ text: String, language: String, pronunciations: [String: String] = [:], names: [String: String] = [:]
+  ) -> String {
     let home: Script = language == "el" ? .greek : .latin
     var body = ""
     var foreign = ""  // a run in the other script, not yet written
@@ -38,7 +44,8 @@ public enum SpeechMarkup {
       body += "<voice xml:lang=\"\(home.other.voice)\">" + escape(foreign) + "</voice>"
       foreign = ""
     }
-    for token in tokens(of: text) {
+    let tokens = home == .greek && !names.isEmpty ? Greeklish.read(tokens(of: text), names: names) : tokens(of: text)
+    for token in tokens {
       switch token {
       case .word(let word):
         let script = Self.script(of: word)
@@ -128,5 +135,76 @@ public enum SpeechMarkup {
       }
     }
     return escaped
+  }
+}
+
+
+/// Greek names written in Latin letters ("Greeklish"), as a Greek reads them
+/// (docs/DECISIONS.md, "Greek names in Latin letters"). A run of Latin words
+/// (a name of one or more words, spaces between) is read as Greek when one
+/// of its words is a known Greek name: that word takes its Greek spelling
+/// (with its stress), the others (a surname) are spelled letter by letter
+/// (`transliterate`). Any other Latin word (Bob, John) stays as it is, for
+/// the English voice.
+enum Greeklish {
+  static func read(_ tokens: [SpeechMarkup.Token], names: [String: String]) -> [SpeechMarkup.Token] {
+    var result = tokens
+    var index = 0
+    while index < tokens.count {
+      // A run: Latin words with only spaces between them.
+      guard case .word(let first) = tokens[index], SpeechMarkup.script(of: first) == .latin else {
+        index += 1
+        continue
+      }
+      var words = [index]
+      var next = index + 1
+      while next + 1 < tokens.count, case .gap(let gap) = tokens[next], gap.allSatisfy({ $0 == " " }),
+        case .word(let word) = tokens[next + 1], SpeechMarkup.script(of: word) == .latin
+      {
+        words.append(next + 1)
+        next += 2
+      }
+      let known = words.contains { at in
+        if case .word(let word) = tokens[at] { names[word.lowercased()] != nil } else { false }
+      }
+      if known {
+        for at in words {
+          guard case .word(let word) = tokens[at] else { continue }
+          result[at] = .word(names[word.lowercased()] ?? transliterate(word))
+        }
+      }
+      index = words.last! + 1
+    }
+    return result
+  }
+
+  /// A Latin word in Greek letters, as Greeklish writes them: two letters
+  /// that stand for one Greek one first (th θ, ch χ, ps ψ, ks ξ, ou ου, mp μπ…),
+  /// then letter by letter; a final s is ς. Letters with no Greek sound (an
+  /// accent, an apostrophe) are kept.
+  static func transliterate(_ word: String) -> String {
+    let pairs: [String: String] = [
+      "th": "θ", "dh": "δ", "ch": "χ", "kh": "χ", "ph": "φ", "ps": "ψ", "ks": "ξ", "ou": "ου", "mp": "μπ", "nt": "ντ",
+      "gk": "γκ", "gg": "γγ", "ts": "τσ", "tz": "τζ", "ai": "αι", "ei": "ει", "oi": "οι", "au": "αυ", "eu": "ευ",
+    ]
+    let singles: [Character: String] = [
+      "a": "α", "b": "μπ", "c": "κ", "d": "δ", "e": "ε", "f": "φ", "g": "γ", "h": "χ", "i": "ι", "j": "τζ",
+      "k": "κ", "l": "λ", "m": "μ", "n": "ν", "o": "ο", "p": "π", "q": "κ", "r": "ρ", "s": "σ", "t": "τ",
+      "u": "ου", "v": "β", "w": "ω", "x": "ξ", "y": "υ", "z": "ζ",
+    ]
+    let letters = Array(word.lowercased())
+    var out = ""
+    var at = 0
+    while at < letters.count {
+      if at + 1 < letters.count, let pair = pairs[String(letters[at...at + 1])] {
+        out += pair
+        at += 2
+        continue
+      }
+      out += singles[letters[at]] ?? String(letters[at])
+      at += 1
+    }
+    if out.hasSuffix("σ") { out = String(out.dropLast()) + "ς" }
+    return out
   }
 }

@@ -112,7 +112,9 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     voice = speaker
     // Names in the other script in their own voice, misread words as phonemes.
     let language = speech.language.rawValue
-    let markup = SpeechMarkup.ssml(speech.text, language: language, pronunciations: Catalog.pronunciations(in: speech.language))
+    let markup = SpeechMarkup.ssml(
+      speech.text, language: language, pronunciations: Catalog.pronunciations(in: speech.language),
+      names: Catalog.spokenNames(in: speech.language))
     let started = speaker.speak(markup, voice: language, wordsPerMinute: speech.wordsPerMinute, markup: true)
     if !started { terminal.bell() }
     perform(tellVoiceMissing())

@@ -24,7 +24,8 @@ Selenium is told where chromedriver is, so it never tries to fetch a browser.
 Every phone records what its page's sockets receive, before the page runs:
 `window.pareaLog` holds each message with how many messages the page had
 sent (its taps and looks) when it came, so a test can tell a message the
-phone's own tap caused from one it was sent unasked.
+phone's own tap caused from one it was sent unasked; `window.pareaSocket` is
+the page's last socket, for a test that sends what a hostile page would.
 """
 import json
 import os
@@ -49,6 +50,7 @@ RECORDER = """
     var send = socket.send.bind(socket);
     socket.send = function (data) { if (!/^HELLO /.test(String(data))) sent++; return send(data); };
     socket.addEventListener("message", function (event) { window.pareaLog.push({ sent: sent, data: String(event.data) }); });
+    window.pareaSocket = socket;
     return socket;
   }
   Recorded.prototype = Native.prototype;

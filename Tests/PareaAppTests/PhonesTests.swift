@@ -303,7 +303,7 @@ struct PhonesTests {
     // The first night's Doctor step: only the Doctor is barred (a house rule of this game).
     let first = try #require(doctorsViews.last)
     #expect(first.components(separatedBy: "\"barred\":true").count == 2)
-    #expect(first.contains(JSON.string(words("phone.note.protect") + "\n" + words("phone.note.barred.yourself"))))
+    #expect(first.contains(JSON.string(words("phone.note.protect") + "\n" + words("phone.note.barred", ["names": words("phone.note.barred.yourself")]))))
     // The day: nobody is voted out; night 2 falls on the phones.
     app.press(.enter, .enter)
     _ = try app.choose(seat: -1)
@@ -327,17 +327,16 @@ struct PhonesTests {
     #expect(mine.components(separatedBy: "\"barred\":true").count == 3)
     #expect(mine.contains(#"{"seat":\#(protected),"name":\#(JSON.string(sevenNames[protected])),"barred":true}"#))
     #expect(mine.contains(#"{"seat":\#(doctor),"name":\#(JSON.string(sevenNames[doctor])),"barred":true}"#))
-    let note = [
-      words("phone.note.protect"), words("phone.note.barred.yourself"),
-      words("phone.note.barred.again", ["name": sevenNames[protected]]),
-    ].joined(separator: "\n")
+    let you = words("phone.note.barred.yourself")
+    let note =
+      words("phone.note.protect") + "\n" + words("phone.note.barred", ["names": you + words("phone.note.barred.separator") + sevenNames[protected]])
     #expect(mine.contains(JSON.string(note)), "\(mine)")
     for (seat, view) in views where seat != doctor { #expect(!view.contains("\"barred\":true"), "seat \(seat)") }
     // Every living player's phone is of one shape, and sized for the Doctor's longest note.
     let living = views.filter { app.state.table?.seats[$0.key].isAlive == true }.values
     #expect(living.count == 6 && Set(living.map { Self.shape(of: $0) }).count == 1)
-    let fitted = [words("phone.note.protect"), words("phone.note.barred.yourself"), words("phone.note.barred.again", ["name": "{name}"])]
-    #expect(living.allSatisfy { $0.contains(JSON.string(fitted.joined(separator: "\n"))) })
+    let fitted = words("phone.note.protect") + "\n" + words("phone.note.barred", ["names": you + words("phone.note.barred.separator") + "{name}"])
+    #expect(living.allSatisfy { $0.contains(JSON.string(fitted)) })
     // The laptop's list is everyone alive, as ever.
     #expect(app.state.session?.narration?.candidates(on: try #require(app.state.table)) == app.state.table?.alive)
   }

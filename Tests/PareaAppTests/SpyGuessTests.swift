@@ -143,7 +143,7 @@ let spyNames = ["Anna", "Bob", "Chris", "Dina", "Eve"]
     #expect(Spy().winner(of: try #require(store.state.table)) == claim.winner)
     // In front of the table: the game over, whatever the verdict, its result not drawn.
     store.app.waitOutPause()
-    try store.press(.enter, effects: [.redrawAll]) {
+    store.press(.enter, effects: [.redrawAll]) {
       $0.screen = .summary(SummaryScreen())
       $0.keyGuard = KeyPause(since: $0.clock)
     }

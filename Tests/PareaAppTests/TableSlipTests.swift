@@ -196,7 +196,7 @@ extension App {
       $0.keyGuard = KeyPause(since: $0.clock)  // the hand-back: its Enter goes to the table
       $0.screen = .outAnswer(OutAnswerScreen(seat: 4, cause: .killed, stage: .handBack, table: page))
     }
-    try store.send(.outAnswer(.proceed), effects: [.redrawAll]) {
+    store.send(.outAnswer(.proceed), effects: [.redrawAll]) {
       $0.keyGuard = nil
       $0.screen = .table(page)
     }

@@ -52,7 +52,8 @@ struct FakeVoice {
     /// markup as the program makes it (names in their own voice, words given as phonemes).
     func says(_ shown: String) -> Bool {
       guard let text, let language, let voice = Language(rawValue: language), arguments.contains("-m") else { return false }
-      return text == SpeechMarkup.ssml(shown, language: language, pronunciations: Catalog.pronunciations(in: voice))
+      return text == SpeechMarkup.ssml(
+        shown, language: language, pronunciations: Catalog.pronunciations(in: voice), names: Catalog.spokenNames(in: voice))
     }
     /// The voice asked for (`-v`).
     var language: String? {

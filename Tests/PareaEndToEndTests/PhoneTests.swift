@@ -88,15 +88,22 @@ extension EndToEnd {
     /// The card's blocks whose words depend on the role: the lines of each
     /// (the name's and the side's type size too) and those that overflow.
     static let cardLines = ink + """
+      // The players' names, from the views the page was sent.
+      const names = window.pareaLog.map(m => { try { return JSON.parse(m.data).names || []; } catch (e) { return []; } }).flat();
       return JSON.stringify({ width: window.innerWidth, role: ink($('role')), roleSize: getComputedStyle($('role')).fontSize,
         side: ink($('side')), sideSize: getComputedStyle($('side')).fontSize, description: ink($('description')),
-        know: $('know').children.length + ink($('closing')), overflow: ['role', 'side', 'description'].filter(id => over($(id))) });
+        know: ink($('know')) + ink($('closing')), knowSize: getComputedStyle($('know')).fontSize,
+        overflow: ['role', 'side', 'description'].filter(id => over($(id)))
+          .concat([...document.querySelectorAll('#know .label')].filter(l => l.scrollWidth > l.clientWidth + 1)
+            .map(l => l.textContent).filter(name => names.includes(name)).map(name => 'cut: ' + name)) });
       """
 
     /// The task's blocks: the prompt's and the note's lines, and whether they overflow.
     static let taskLines = ink + """
-      return JSON.stringify({ width: window.innerWidth, prompt: ink($('prompt')), note: ink($('note')),
-        overflow: ['prompt', 'note'].filter(id => over($(id))) });
+      return JSON.stringify({ width: window.innerWidth, prompt: ink($('prompt')), note: ink($('note')), columns: $('choices').className,
+        overflow: ['prompt', 'note'].filter(id => over($(id)))
+          .concat([...document.querySelectorAll('.choice')].filter(b => b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1)
+          .map(b => 'cut: ' + b.textContent)) });
       """
 
     /// `script`'s measure of a phone's page at each of `widths`, once the
@@ -115,6 +122,27 @@ extension EndToEnd {
       }
       try phones.width(phone, 390)
       return measures
+    }
+
+    /// How many times the game file is written (an atomic save: a new file in its place)
+    /// within `seconds`, polled every 10 ms.
+    static func savesWhile(_ path: String, seconds: Double) -> Int {
+      func inode() -> UInt64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+      }
+      var last = inode()
+      var saves = 0
+      let end = Date().addingTimeInterval(seconds)
+      while Date() < end {
+        usleep(10_000)
+        let now = inode()
+        if now != last {
+          saves += 1
+          last = now
+        }
+      }
+      return saves
     }
 
     /// Checks that every phone's page measures the same, and that nothing overflows.
@@ -177,14 +205,15 @@ extension EndToEnd {
 
     /// What a neighbour could make out of a phone's page: every element's
     /// tag, id, class and box, but the lines inside the card's lists, the
-    /// player's name (which is public, and differs from seat to seat), the
+    /// player's name and the game's name beside it (which gives way to a long
+    /// name: public, and differing from seat to seat), the
     /// page's hidden ruler, and the measure a fitted text is set in (its
     /// lines are what `cardLines` and `taskLines` compare).
     static let outline = """
       const box = e => { const r = e.getBoundingClientRect(); const fitted = ['prompt', 'note', 'description', 'closing'].includes(e.id);
         return [fitted ? '' : Math.round(r.x), Math.round(r.y), fitted ? '' : Math.round(r.width), Math.round(r.height)].join(' '); };
       return Array.from(document.querySelectorAll('body *'))
-        .filter(e => !e.closest('#know') && !e.closest('#list') && e.id !== 'name' && !e.closest('[aria-hidden]'))
+        .filter(e => !e.closest('#know') && !e.closest('#list') && e.id !== 'name' && e.id !== 'game' && !e.closest('[aria-hidden]'))
         .map(e => [e.tagName, e.id, e.className.replace(' fitted', '').replace('fitted', ''), e.hidden, box(e)].join(' '))
         .join('\\n');
       """
@@ -259,6 +288,25 @@ extension EndToEnd {
       try phones.waitText(anna, "toggle", "Anna's phone is back") { $0 == play.text("phone.show") }
       try phones.click(anna, "toggle")
       try phones.waitText(anna, "role", "Anna's card is back") { $0 == play.upper(play.roleName(saved.seats[0].role)) }
+      // A page that floods LOOK through the real server and run loop: while the card is
+      // open, none counts; opening and closing as fast as a phone may send counts once a
+      // second; and the game is saved for them at most once a second.
+      try session.waitUntil("Anna's look after the reload is counted") { _ in
+        (try? SavedGameFile.read(from: data).seats[0].views) == 3
+      }
+      let flood = { (words: String) in
+        "var s = window.pareaSocket, n = 0; var t = setInterval(function () { if (n >= 50) { clearInterval(t); return; } "
+          + "s.send(\(words)); n++; }, 60); return true;"
+      }
+      _ = try phones.script(anna, flood("'LOOK'"))
+      let openFlood = Self.savesWhile(data, seconds: 3.5)
+      #expect(try SavedGameFile.read(from: data).seats[0].views == 3, "LOOK again with the card open is the same opening")
+      #expect(openFlood == 0, "saved \(openFlood) times for looks that did not count")
+      _ = try phones.script(anna, flood("n % 2 ? 'LOOK' : 'HIDE'"))
+      let pairFlood = Self.savesWhile(data, seconds: 4.5)
+      let views = try SavedGameFile.read(from: data).seats[0].views
+      #expect((4...7).contains(views), "three seconds of openings count one a second at most: \(views)")
+      #expect(pairFlood <= 6, "saved \(pairFlood) times in 4.5 s")
       // Closing Parea ends every phone's session.
       try session.sendKeys("C-c")
       _ = try session.waitForExit()
@@ -328,14 +376,16 @@ extension EndToEnd {
       const box = e => { const r = e.getBoundingClientRect(); const fitted = ['prompt', 'note', 'description', 'closing'].includes(e.id);
         return [fitted ? '' : Math.round(r.x), Math.round(r.y), fitted ? '' : Math.round(r.width), Math.round(r.height)].join(' '); };
       return Array.from(document.querySelectorAll('body *'))
-        .filter(e => e.id !== 'name' && !e.closest('#know') && !e.closest('#list') && !e.closest('[aria-hidden]'))
+        .filter(e => e.id !== 'name' && e.id !== 'game' && !e.closest('#know') && !e.closest('#list') && !e.closest('[aria-hidden]'))
         .map(e => [e.tagName, e.id, e.className.replace(' picked', '').replace(' fitted', '').replace('fitted', ''), e.hidden, box(e)].join(' '))
         .join('\\n');
       """
 
-    /// A narrated night played on the phones: every phone has a task of one
-    /// shape, the thieves' pick is the victim, the laptop only narrates (run
-    /// by `LongGameTests`, in each language).
+    /// A narrated night played on six phones, with two long names alike: every
+    /// phone has a task of one shape, the thieves' pick is the victim, a phone
+    /// that stops answering is gone on without (`g`) and joins the next step,
+    /// the laptop only narrates; then the game ended by hand shows its end on
+    /// every phone, kept with no retrying (run by `LongGameTests`, in each language).
     static func nightOnPhones(_ language: Language) throws {
       let data = try Self.dataWithPhonesOn()
       defer { try? FileManager.default.removeItem(atPath: data) }
@@ -344,8 +394,9 @@ extension EndToEnd {
       defer { session.kill() }
       var play = Driver(session, language: language)
       play.language = language
-      // Two thieves, so that they choose together; one long name, which the page's blocks must make room for.
-      let names = ["Anna", "Bob", "Chris", "Dora", "Eve", "Konstantina Papadaki"]
+      // Two thieves, so that they choose together; two long names alike at the start and a name of 20
+      // columns (the most allowed), which every button and list of the page must show whole.
+      let names = ["Anna", "Maria Papadopoulou", "Konstantina Papadaki", "Dora", "Eve", "Maria Papadimitriou"]
       let saved = try play.dealNarrated(
         names,
         roles: ["palermo.redThief", "palermo.blackThief", "palermo.doctor", "palermo.citizenGeorge", "palermo.citizenMichael", "palermo.citizenJohn"],
@@ -389,20 +440,31 @@ extension EndToEnd {
       Self.expectOneShape(tasks, "\(language) thieves' step")
       try phones.screenshot(joined[thieves[0]], "task-thief.\(language)")
       try phones.screenshot(joined[victim], "task-suspect.\(language)")
-      // The thief chooses; everyone else names a suspect; all confirm.
+      // The thief chooses; everyone else names a suspect and confirms, but for one
+      // phone that stops answering (asleep in a pocket).
+      let sleeper = try #require(joined.indices.last { !thieves.contains($0) && $0 != doctor && $0 != victim })
       try Self.pickAndConfirm(phones, joined[thieves[0]], names[victim])
       #expect(try session.capture() == laptop || Screens.flat(try session.capture()).contains(play.text("narrator.phones.awake")))
-      for seat in joined.indices where seat != thieves[0] {
+      for seat in joined.indices where seat != thieves[0] && seat != sleeper {
         try Self.pickAndConfirm(phones, joined[seat], names[thieves.contains(seat) ? victim : thieves[0]])
       }
       try phones.waitText(joined[victim], "toggle", "the pick is confirmed") { $0 == play.text("phone.confirmed") }
-      // The Doctor's step (the same task for all again), the Doctor protects a thief.
+      // Past the step's time the laptop names that phone, never a role, and g goes on without it.
+      let waiting = play.text("narrator.phones.waitingFor", ["names": names[sleeper]])
+      _ = try session.waitSlowly("the laptop names the phone that has not confirmed", timeout: Driver.nightWait) {
+        Screens.flat($0).contains(waiting)
+      }
+      try session.sendKeys("g")
+      // The Doctor's step (the same task for all again, the sleeper's phone too), the Doctor protects a thief.
       if let doctor {
         let task = try Self.waitTask(phones, joined[doctor], id: ids[doctor])
         #expect(task.prompt == play.text("phone.task.protect"))
+        let back = try Self.waitTask(phones, joined[sleeper], id: ids[sleeper])
+        #expect(back.prompt == play.text("phone.task.suspect"), "the sleeper's phone joins the next step")
         var steps: [String: [String]] = [:]
         for phone in joined { steps[phone] = try Self.measure(phones, phone, Self.taskLines) }
         Self.expectOneShape(steps, "\(language) Doctor's step")
+        try Self.pickAndConfirm(phones, joined[sleeper], names[thieves[0]])
         try Self.pickAndConfirm(phones, joined[doctor], names[thieves[0]])
       }
       // The morning names the victim; the game knows it.
@@ -412,6 +474,27 @@ extension EndToEnd {
       #expect(try phones.script(joined[victim], "return document.getElementById('task').hidden") as? Bool == true)
       // Nothing reached a phone unasked but what reached every phone.
       try Self.expectToldAlike(phones, joined)
+      // The table ends the game by hand: every phone shows the end and every role, and
+      // keeps them with no retrying once the laptop has gone back to the menu.
+      try play.waitForKeys()
+      try session.sendKeys("e")
+      try session.waitFor(play.text("confirm.endGame.title"))
+      try session.type(play.text("confirm.yes.key"))
+      try play.showResult()
+      _ = try session.settled(play.text("summary.noWinner"))
+      for phone in joined {
+        try phones.waitText(phone, "coverText", "\(phone) shows the end", timeout: 20) { $0 == play.text("summary.noWinner") }
+        let ending = try phones.text(phone, "ending")
+        #expect(names.allSatisfy(ending.contains), "\(phone): \(ending)")
+      }
+      try play.waitForKeys()
+      try session.sendKeys("h")
+      try session.waitUntilSettled("the menu") { $0.contains(play.text("home.title")) }
+      usleep(6_000_000)  // longer than the page's longest wait between retries (4 s)
+      for phone in joined {
+        #expect(try phones.text(phone, "status").isEmpty, "\(phone) keeps the end without retrying")
+        #expect(try phones.text(phone, "coverText") == play.text("summary.noWinner"))
+      }
     }
 
     /// A whole narrated game with phones, from the first scan to the

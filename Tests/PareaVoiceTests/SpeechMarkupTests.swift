@@ -1,3 +1,5 @@
+import PareaLocale
+import PareaStrings
 import Testing
 
 @testable import PareaVoice
@@ -46,6 +48,37 @@ import Testing
         == "<speak>Out: Tom &amp; &lt;Jerry&gt;   x  .\n</speak>")
     #expect(SpeechMarkup.ssml("", language: "el") == "<speak>\n</speak>")
     #expect(SpeechMarkup.ssml("Ο Ζ'ωρζ", language: "en") == "<speak><voice xml:lang=\"el\">Ο Ζ'ωρζ</voice>\n</speak>")
+  }
+
+  @Test("in a Greek line, a Greek name in Latin letters is said by the Greek voice as a Greek reads it; any other Latin name by the English voice")
+  func greeklish() {
+    let names = Catalog.spokenNames(in: .el)
+    // Each name of the table, in a Greek line: its Greek spelling, no English voice.
+    for latin in ["Kostas", "GIORGOS", "giannis", "Yannis", "Dimitris", "Despina", "Vangelis"] {
+      let markup = SpeechMarkup.ssml("Θύμα της νύχτας: \(latin).", language: "el", names: names)
+      #expect(markup == "<speak>Θύμα της νύχτας: \(names[latin.lowercased()]!).\n</speak>", "\(markup)")
+    }
+    // A surname beside a known name is spelled as Greeklish writes it; its stress is the voice's.
+    #expect(
+      SpeechMarkup.ssml("Βγήκε: Maria Papadopoulou, Bob.", language: "el", names: names)
+        == "<speak>Βγήκε: Μαρία παπαδοπουλου, <voice xml:lang=\"en\">Bob</voice>.\n</speak>")
+    // A name none of whose words is a Greek name stays English; so does every name in an English line.
+    #expect(
+      SpeechMarkup.ssml("Βγήκε: John Smith.", language: "el", names: names)
+        == "<speak>Βγήκε: <voice xml:lang=\"en\">John Smith</voice>.\n</speak>")
+    #expect(SpeechMarkup.ssml("Out: Kostas.", language: "en", names: names) == "<speak>Out: Kostas.\n</speak>")
+    // Letter by letter: two letters for one Greek first, a final s as ς.
+    let spelled = [
+      "Papadopoulos": "παπαδοπουλος", "Chatzis": "χατζις", "Theodorakis": "θεοδορακις", "Psaras": "ψαρας",
+      "Mpouras": "μπουρας", "Ntokos": "ντοκος", "Xenos": "ξενος", "Kaloudis": "καλουδις", "Bakas": "μπακας",
+    ]
+    for (latin, greek) in spelled { #expect(Greeklish.transliterate(latin) == greek, "\(latin)") }
+    // Every spoken form is Greek letters, and every key lower-case Latin letters.
+    for (latin, greek) in names {
+      #expect(latin.allSatisfy { ("a"..."z").contains($0) }, "speech.name.\(latin)")
+      #expect(SpeechMarkup.script(of: greek) == .greek, "speech.name.\(latin) = \(greek)")
+    }
+    #expect(names.count >= 150)
   }
 
   @Test("a word's script: Greek, Latin (with its accents), or neither")

@@ -35,8 +35,9 @@ enum PhonePage {
     body { display: flex; flex-direction: column; padding: env(safe-area-inset-top) 16px env(safe-area-inset-bottom); }
     header { display: flex; align-items: center; gap: 10px; height: 56px; flex: none; border-bottom: 1px solid var(--line); }
     #brand { font-weight: 700; letter-spacing: .04em; color: var(--gold); }
-    #game { color: var(--dim); }
-    #name { margin-left: auto; font-weight: 600; max-width: 45%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    /* The player's own name whole (up to 20 columns): the game's name gives way to it. */
+    #game { color: var(--dim); flex: 0 100 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    #name { margin-left: auto; font-weight: 600; flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     #dot { width: 12px; height: 12px; border-radius: 50%; background: #6b625a; flex: none; }
     #dot.on { background: #5fbf6f; }
     main { flex: 1; display: flex; flex-direction: column; padding: 16px 0; min-height: 0; }
@@ -75,8 +76,11 @@ enum PhonePage {
     #task[hidden] { display: none; }
     #prompt { font-size: 1.1rem; font-weight: 600; overflow: hidden; text-align: center; }
     #choices { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-auto-rows: 48px; gap: 8px; overflow: auto; align-content: start; }
-    .choice { font: inherit; font-size: 1rem; font-weight: 600; color: var(--ink); background: #2d2620; border: 2px solid var(--line);
-      border-radius: 12px; padding: 0 8px; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    /* A name takes up to two lines of its button; a table with a name too long for that gets one column (renderTask). */
+    #choices.single { grid-template-columns: minmax(0, 1fr); }
+    .choice { font: inherit; font-size: 1rem; font-weight: 600; line-height: 1.15; color: var(--ink); background: #2d2620;
+      border: 2px solid var(--line); border-radius: 12px; padding: 0 8px; min-width: 0; overflow: hidden; white-space: normal;
+      overflow-wrap: anywhere; }
     .choice.picked { border-color: var(--gold); background: #4a3b1c; }
     .choice.barred { color: var(--dim); border-style: dashed; text-decoration: line-through; }
     #task.done .choice { opacity: .55; }
@@ -156,7 +160,7 @@ enum PhonePage {
           shelf.appendChild(ruler);
           document.body.appendChild(shelf);
         }
-        ["fontFamily", "fontSize", "fontWeight", "fontStyle", "fontStretch", "letterSpacing", "wordSpacing", "lineHeight"]
+        ["fontFamily", "fontSize", "fontWeight", "fontStyle", "fontStretch", "letterSpacing", "wordSpacing", "lineHeight", "overflowWrap"]
           .forEach(function (property) { ruler.style[property] = style[property]; });
         ruler.style.whiteSpace = wrap; ruler.style.width = width; ruler.textContent = value;
         return ruler;
@@ -231,7 +235,29 @@ enum PhonePage {
         fitLine($("role"), card.role, fits.role);
         fitLine($("side"), card.side, fits.side);
         fit($("description"), card.description, fits.description);
+        // The "you know" list in the type at which the widest name and the
+        // widest dealt role fit one line, on every phone of the table alike
+        // (the names and the dealt roles are public), so no name is cut.
+        var know = $("know");
+        know.style.fontSize = "";
+        var room = know.getBoundingClientRect().width, style = getComputedStyle(know), value = 0;
+        (fits.values || []).forEach(function (role) { value = Math.max(value, breadth(style, role)); });
+        // The leader's least width and the two gaps beside it; and a twentieth
+        // to spare, as a smaller type is not always narrower in proportion.
+        var need = (breadth(style, widest(know)) + value + 24) * 1.05;
+        if (room > 0 && value > 0 && need > room) know.style.fontSize = Math.floor(parseFloat(style.fontSize) * room / need * 10) / 10 + "px";
         fit($("closing"), card.closing, fits.know, card.pairs.length);
+      }
+      // Whether every one of `names` takes at most two lines of a choice's
+      // button in two columns (else the list takes one column).
+      function twoColumnsFit(button, names) {
+        var style = getComputedStyle(button);
+        var width = button.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (width <= 0) return true;
+        return names.every(function (name) {
+          var words = name.split(/\s+/);
+          return lines(button, name, Math.floor(width)) <= 2 && words.every(function (word) { return breadth(style, word) <= width; });
+        });
       }
       // Every living phone gets a task of one shape at each step of a night on the phones.
       function renderTask(task) {
@@ -255,6 +281,12 @@ enum PhonePage {
           button.addEventListener("click", function () { if (!task.confirmed && !candidate.barred) send(say.pick + " " + candidate.seat); });
           choices.appendChild(button);
         });
+        // Two columns while every name fits its button in two lines; else one.
+        // The list is the same on every phone, so is the choice.
+        choices.classList.remove("single");
+        if (choices.firstChild && !twoColumnsFit(choices.firstChild, task.candidates.map(function (c) { return c.name; }))) {
+          choices.classList.add("single");
+        }
         var fits = task.fit || {};
         fit($("prompt"), task.prompt, fits.prompt);
         fit($("note"), task.note, fits.note);

@@ -134,10 +134,11 @@ enum PhoneView {
     case .protect:
       note.append(words("phone.note.protect"))
       // The house rules on the Doctor's own phone: whom tonight's choice would not protect.
-      for reason in [SeatTask.Barred.Reason.yourself, .again] {
-        for barred in task.barred where barred.reason == reason {
-          note.append(words("phone.note.barred.\(reason.rawValue)", ["name": name(barred.seat)]))
-        }
+      // The Doctor first ("you"), then last night's choice by name.
+      let barred = task.barred.sorted { ($0.reason == .yourself ? 0 : 1) < ($1.reason == .yourself ? 0 : 1) }
+      if !barred.isEmpty {
+        let names = barred.map { $0.reason == .yourself ? words("phone.note.barred.yourself") : name($0.seat) }
+        note.append(words("phone.note.barred", ["names": names.joined(separator: words("phone.note.barred.separator"))]))
       }
     case .suspect, .wait:
       note.append(words("phone.note.\(task.purpose.rawValue)"))
@@ -256,11 +257,16 @@ enum PhoneView {
         let item = JSON.array([String(known.pairs.count), JSON.string(known.closing)])
         if !know.contains(item) { know.append(item) }
       }
+      // A Spy's list pairs no names: it keeps its type.
+      let values = table.location == nil ? roles.map { words.roleName($0) } : []
       card = JSON.object([
         ("role", JSON.array(roles.map { JSON.string(words.upper(words.roleName($0))) })),
         ("side", JSON.array(sides.map(JSON.string))),
         ("description", JSON.array(roles.map { JSON.string(state.roleDescription($0, of: table.rules, words: words)) })),
         ("know", JSON.array(know.sorted())),
+        // The roles a name in the "you know" list may be paired with: the dealt
+        // ones (public), for the page to size the list alike on every phone.
+        ("values", JSON.array(values.map(JSON.string))),
       ])
       let placeholders = ["name": "{name}", "pick": "{pick}"]
       if let narration = state.session?.narration, let step = SeatTask.possible(table: table, narration: narration) {
@@ -290,9 +296,10 @@ enum PhoneView {
             // With each house rule that may bar a candidate tonight said under it (the Doctor's phone).
             let dealt = table.options.dealt
             let base = words("phone.note.protect")
-            let yourself = dealt.doctorMayProtectSelf ? [] : [words("phone.note.barred.yourself", placeholders)]
-            let again = dealt.doctorMayRepeat ? [] : [words("phone.note.barred.again", placeholders)]
-            for lines in [[], yourself, again, yourself + again] {
+            let yourself = dealt.doctorMayProtectSelf ? [] : [words("phone.note.barred.yourself")]
+            let again = dealt.doctorMayRepeat ? [] : ["{name}"]
+            for names in [[], yourself, again, yourself + again] {
+              let lines = names.isEmpty ? [] : [words("phone.note.barred", ["names": names.joined(separator: words("phone.note.barred.separator"))])]
               let note = ([base] + lines).joined(separator: "\n")
               if !notes.contains(note) { notes.append(note) }
             }
