@@ -487,13 +487,19 @@ extension EndToEnd {
         let ending = try phones.text(phone, "ending")
         #expect(names.allSatisfy(ending.contains), "\(phone): \(ending)")
       }
+      try Self.leaveTheSummary(play: play, session: session, phones: phones, joined, result: play.text("summary.noWinner"))
+    }
+
+    /// The table leaves the summary for the menu: the server goes, and the
+    /// end (`result`) stays on every phone with no "cannot be reached" and no retrying.
+    static func leaveTheSummary(play: Driver, session: TmuxSession, phones: Phones, _ joined: [String], result: String) throws {
       try play.waitForKeys()
       try session.sendKeys("h")
       try session.waitUntilSettled("the menu") { $0.contains(play.text("home.title")) }
       usleep(6_000_000)  // longer than the page's longest wait between retries (4 s)
       for phone in joined {
         #expect(try phones.text(phone, "status").isEmpty, "\(phone) keeps the end without retrying")
-        #expect(try phones.text(phone, "coverText") == play.text("summary.noWinner"))
+        #expect(try phones.text(phone, "coverText") == result)
       }
     }
 
@@ -600,16 +606,7 @@ extension EndToEnd {
         #expect(names.allSatisfy(ending.contains), "\(phone): \(ending)")
       }
       try phones.screenshot(joined[thief], "over.\(language)")
-      // The table leaves the summary: the server goes, and the end stays on
-      // every phone with no "cannot be reached" and no retrying.
-      try play.waitForKeys()
-      try session.sendKeys("h")
-      try session.waitUntilSettled("the menu") { $0.contains(play.text("home.title")) }
-      usleep(6_000_000)  // longer than the page's longest wait between retries (4 s)
-      for phone in joined {
-        #expect(try phones.text(phone, "status").isEmpty, "\(phone) keeps the end without retrying")
-        #expect(try phones.text(phone, "coverText") == play.text("side.palermo.town.win"))
-      }
+      try Self.leaveTheSummary(play: play, session: session, phones: phones, joined, result: play.text("side.palermo.town.win"))
     }
 
     @Test("a Spy round on the phones: the locals see the location and the list, the spy the list alone", arguments: [Language.en, .el])
