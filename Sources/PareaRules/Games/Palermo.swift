@@ -25,8 +25,9 @@ public struct Palermo: GameType {
       "palermo.citizenGeorge", "palermo.citizenMichael", "palermo.citizenJohn",
       "palermo.citizenJack", "palermo.citizenJames",
     ]
-    /// The two thieves proper (the Snitch is on their side but is not a thief).
-    public static let thieves: [RoleID] = [redThief, blackThief]
+    /// The two thieves proper (the Snitch is on their side but is not a
+    /// thief): the roles the deck declares as counting as thieves.
+    public static let thieves: [RoleID] = Palermo.deck.filter(\.countsAsThief).map(\.id)
   }
 
   /// The town's side.
@@ -49,30 +50,30 @@ public struct Palermo: GameType {
 
   public var roles: [Role] { Self.allRoles }
 
-  // Built once: `role(_:)` is called for every seat in win checks and reveals.
-  private static let allRoles: [Role] =
+  /// The built-in deck: the 14 roles, declared (`RoleDeclaration`). The
+  /// roles, the night's steps and the thieves of the win are derived from it.
+  public static let deck: [RoleDeclaration] =
     [
-      Role(id: Roles.redThief, side: Self.thieves, knows: [Roles.blackThief]),
-      Role(id: Roles.blackThief, side: Self.thieves, knows: [Roles.redThief]),
-      Role(id: Roles.snitch, side: Self.thieves, knows: [Roles.redThief]),
-      Role(id: Roles.policeman, side: Self.town, knows: [Roles.snitch]),
-      Role(id: Roles.doctor, side: Self.town, abilities: [.protectsAtNight]),
-      Role(id: Roles.roommate1, side: Self.town, knows: [Roles.roommate2]),
-      Role(id: Roles.roommate2, side: Self.town, knows: [Roles.roommate1]),
-      Role(id: Roles.redKamikaze, side: Self.town, abilities: [.takesPlayerAlong(when: .votedOut)]),
-      Role(
-        id: Roles.blackKamikaze, side: Self.town, abilities: [.takesPlayerAlong(when: .killedAtNight)]),
-    ] + Roles.citizens.map { Role(id: $0, side: Self.town) }
+      RoleDeclaration(id: Roles.redThief, side: thieves, knows: [Roles.blackThief], night: .kill, countsAsThief: true),
+      RoleDeclaration(id: Roles.blackThief, side: thieves, knows: [Roles.redThief], night: .kill, countsAsThief: true),
+      RoleDeclaration(id: Roles.snitch, side: thieves, knows: [Roles.redThief]),
+      RoleDeclaration(id: Roles.policeman, side: town, knows: [Roles.snitch]),
+      RoleDeclaration(id: Roles.doctor, side: town, night: .protect),
+      RoleDeclaration(id: Roles.roommate1, side: town, knows: [Roles.roommate2]),
+      RoleDeclaration(id: Roles.roommate2, side: town, knows: [Roles.roommate1]),
+      RoleDeclaration(id: Roles.redKamikaze, side: town, takesPlayerAlongWhen: .votedOut),
+      RoleDeclaration(id: Roles.blackKamikaze, side: town, takesPlayerAlongWhen: .killedAtNight),
+    ] + Roles.citizens.map { RoleDeclaration(id: $0, side: town) }
+
+  // Built once: `role(_:)` is called for every seat in win checks and reveals.
+  private static let allRoles: [Role] = deck.map(\.role)
+  /// The roles that count as thieves for the win, as a set for the win checks.
+  private static let thiefRoles = Set(Roles.thieves)
 
   // Built once, like the roles: the table asks for its phase on every draw.
+  // The game ends when the last thief is out: someone is always awake to choose.
   private static let allPhases = [
-    Phase(
-      id: .night, causes: [.killedAtNight], endsAtADeath: true,
-      steps: [
-        // The game ends when the last thief is out: someone is always awake to choose.
-        NightStep(id: "thieves", roles: Roles.thieves, action: .kill, waitsForChoice: true),
-        NightStep(id: "doctor", roles: [Roles.doctor], action: .protect),
-      ]),
+    Phase(id: .night, causes: [.killedAtNight], endsAtADeath: true, steps: RoleDeclaration.nightSteps(of: deck)),
     Phase(id: .day, causes: [.votedOut], endsAtADeath: true),
   ]
 
@@ -105,7 +106,7 @@ public struct Palermo: GameType {
 
   /// A Palermo game needs at least one thief.
   public func brokenRules(in roles: [RoleID]) -> [String] {
-    let thieves = roles.filter(Roles.thieves.contains).count
+    let thieves = roles.filter(Self.thiefRoles.contains).count
     if thieves == 0 { return ["needsThief"] }
     // Dealt with as many thieves as town players, the game would be over at once.
     let town = roles.filter { role($0)?.side == Self.town }.count
@@ -118,7 +119,7 @@ public struct Palermo: GameType {
   public func winner(of table: Table) -> SideID? {
     guard table.pending == nil else { return nil }
     let alive = table.alive.map { table.seats[$0].role }
-    let thievesAlive = alive.filter(Roles.thieves.contains).count
+    let thievesAlive = alive.filter(Self.thiefRoles.contains).count
     let townAlive = alive.filter { role($0)?.side == Self.town }.count
     if thievesAlive == 0 { return Self.town }
     if thievesAlive >= townAlive { return Self.thieves }
