@@ -436,7 +436,6 @@ struct ServerTests {
         crowd.append(client)
       }
     }
-    usleep(300_000)
     // A new phone still loads its page and gets its card...
     let page = try Client(port: served.port, source: "127.0.0.9")
     page.send("GET /S/\(served.secrets[1].text) HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\n\r\n")

@@ -135,9 +135,10 @@ enum PhoneView {
       note.append(words("phone.note.protect"))
       // The house rules on the Doctor's own phone: whom tonight's choice would not protect.
       // The Doctor first ("you"), then last night's choice by name.
-      let barred = task.barred.sorted { ($0.reason == .yourself ? 0 : 1) < ($1.reason == .yourself ? 0 : 1) }
-      if !barred.isEmpty {
-        let names = barred.map { $0.reason == .yourself ? words("phone.note.barred.yourself") : name($0.seat) }
+      let names =
+        task.barred.filter { $0.reason == .yourself }.map { _ in words("phone.note.barred.yourself") }
+        + task.barred.filter { $0.reason == .again }.map { name($0.seat) }
+      if !names.isEmpty {
         note.append(words("phone.note.barred", ["names": names.joined(separator: words("phone.note.barred.separator"))]))
       }
     case .suspect, .wait:
