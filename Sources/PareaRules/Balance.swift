@@ -95,7 +95,7 @@ public enum Balance {
     let options: [Int]
     switch step.action {
     case .kill: options = table.alive.filter { !holders.contains($0) }
-    case .protect, .check: options = table.alive
+    case .protect, .check, .block: options = table.alive
     }
     return options.isEmpty ? nil : options[generator.uniform(below: options.count)]
   }

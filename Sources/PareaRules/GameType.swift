@@ -67,6 +67,12 @@ public protocol GameType: Sendable {
   /// The points a scored game's rules text names, by placeholder (Spy's
   /// scoring); the numbers `points(for:)` gives, so that text and code agree.
   var rulesPoints: [String: Int] { get }
+  /// The group's own roles this game deals besides its built-in ones
+  /// (Palermo's house roles); empty by default.
+  var houseRoles: [RoleDeclaration] { get }
+  /// This game with the group's own roles `houseRoles` (valid by
+  /// `RoleDeclaration.houseProblems`), or nil if it takes none.
+  func playing(houseRoles: [RoleDeclaration]) -> (any GameType)?
 }
 
 extension GameType {
@@ -94,6 +100,10 @@ extension GameType {
   public var rulesPoints: [String: Int] { [:] }
   /// No phases by default.
   public var phases: [Phase] { [] }
+  /// No house roles by default.
+  public var houseRoles: [RoleDeclaration] { [] }
+  /// Takes no house roles by default (itself when given none).
+  public func playing(houseRoles: [RoleDeclaration]) -> (any GameType)? { houseRoles.isEmpty ? self : nil }
 
   /// The most points one seat scores in one round, either way: the largest of
   /// `rulesPoints` (a scored game names every number it gives there), 0 for a

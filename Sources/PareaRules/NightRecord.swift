@@ -29,6 +29,8 @@ public struct NightRecord: Hashable, Sendable {
   public var protected: Set<Int>
   /// The players the checking steps chose (their answer was shown, never recorded).
   public var checked: [Int]
+  /// The players the blocking steps chose: their own night ability did nothing.
+  public var blocked: [Int]
 
   /// The record of `choices` made by `steps` (the game's night steps; a
   /// choice of a step not among them counts for nothing).
@@ -38,12 +40,14 @@ public struct NightRecord: Hashable, Sendable {
     victim = nil
     protected = []
     checked = []
+    blocked = []
     for choice in choices {
       guard let seat = choice.seat, let step = steps.first(where: { $0.id == choice.step }) else { continue }
       switch step.action {
       case .kill: victim = seat
       case .protect: protected.insert(seat)
       case .check: checked.append(seat)
+      case .block: blocked.append(seat)
       }
     }
   }
@@ -108,16 +112,18 @@ extension Table {
 
   /// What a choice of `seat` by `step` counts for tonight, or nil for
   /// nothing: a step none of whose roles is dealt and alive chose nothing
-  /// (someone peeked and pressed keys); a protecting step counts for nothing
-  /// when the house rules forbid the choice (the Doctor themself, the same
-  /// player two nights running). Thieves may choose a fellow thief: the
-  /// choice stands, and the thief is the night's victim (a bluff some tables
-  /// play; refusing it would tell the peeker who the thieves are).
+  /// (someone peeked and pressed keys), nor one whose every living holder
+  /// was blocked tonight, nor a once-a-game ability already used; a
+  /// protecting step counts for nothing when the house rules forbid the
+  /// choice (the Doctor themself, the same player two nights running).
+  /// Thieves may choose a fellow thief: the choice stands, and the thief is
+  /// the night's victim (a bluff some tables play; refusing it would tell
+  /// the peeker who the thieves are).
   public func countedChoice(_ seat: Int, by step: NightStep, rules dealtRules: DealtRules? = nil) -> Int? {
-    guard hasChooser(step) else { return nil }
+    guard hasChooser(step), !isBlocked(step), !(step.once && hasUsed(step.id)) else { return nil }
     let dealtRules = dealtRules ?? options.dealt
     switch step.action {
-    case .kill:
+    case .kill, .block:
       return seat
     case .protect:
       let holders = Set(step.roles.flatMap { seats(holding: $0) })
@@ -127,6 +133,26 @@ extension Table {
     case .check:
       return seat
     }
+  }
+
+  /// Whether every living holder of `step`'s roles was chosen by a blocking
+  /// step tonight: its choice counts for nothing.
+  public func isBlocked(_ step: NightStep) -> Bool {
+    let blocked = Set(tonight.blocked)
+    guard !blocked.isEmpty else { return false }
+    let holders = step.roles.flatMap { seats(holding: $0) }.filter { seats[$0].isAlive }
+    return !holders.isEmpty && holders.allSatisfy(blocked.contains)
+  }
+
+  /// Whether `step` counted a choice on an earlier night (a once-a-game
+  /// ability is then spent; only counted choices are recorded with a player).
+  public func hasUsed(_ step: NightStepID) -> Bool {
+    var thisPhase = true
+    for event in log.reversed() {
+      if case .phase = event { thisPhase = false }
+      if !thisPhase, case .chose(step, .some) = event { return true }
+    }
+    return false
   }
 
   /// What a checking step learns of `seat`: whether that player is on a bad side.

@@ -43,6 +43,10 @@ public enum NightAction: String, Hashable, Codable, Sendable {
   /// Detective's check): the screen shows the answer (`NightAnswer`) while
   /// the step lasts; nothing is spoken.
   case check
+  /// A player whose own night ability does nothing tonight (a house role's
+  /// block): the blocking steps wake first, so that what they chose is known
+  /// before anyone it could stop chooses (`Table.countedChoice`).
+  case block
 }
 
 /// What a checking step learns about the player it chose: whether that
@@ -70,13 +74,18 @@ public struct NightStep: Hashable, Sendable {
   /// does not know. A step whose role may be out or not dealt keeps its drawn
   /// length whatever happens, and passes without a choice when time runs out.
   public let waitsForChoice: Bool
+  /// Whether its roles may use it once in the game only: the step still
+  /// wakes every night (the order of the night tells nothing), but after a
+  /// night in which it counted, a choice counts for nothing.
+  public let once: Bool
 
   /// Declares a night step.
-  public init(id: NightStepID, roles: [RoleID], action: NightAction, waitsForChoice: Bool = false) {
+  public init(id: NightStepID, roles: [RoleID], action: NightAction, waitsForChoice: Bool = false, once: Bool = false) {
     self.id = id
     self.roles = roles
     self.action = action
     self.waitsForChoice = waitsForChoice
+    self.once = once
   }
 }
 

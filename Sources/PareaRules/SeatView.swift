@@ -123,6 +123,8 @@ public struct SeatTask: Hashable, Sendable {
     case protect
     /// Someone whose side the step's roles learn.
     case check
+    /// Someone whose night ability does nothing tonight.
+    case block
     /// The first night under that house rule: the thieves only meet.
     case meet
     /// Everyone else: whom they suspect (counts for nothing).
@@ -248,6 +250,7 @@ extension SeatTask.Purpose {
     case .kill: self = .kill
     case .protect: self = .protect
     case .check: self = .check
+    case .block: self = .block
     }
   }
 }
@@ -361,7 +364,7 @@ public struct NightPicks: Hashable, Sendable {
     confirmed.insert(seat)
     remember(for: seat, table: table, narration: narration)
     switch task.purpose {
-    case .kill, .protect, .check:
+    case .kill, .protect, .check, .block:
       if choice == nil && !narration.hasChosen(on: table) { choice = pick }
     case .meet, .wait, .suspect:
       break

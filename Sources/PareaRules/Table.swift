@@ -350,29 +350,59 @@ public struct Table: Hashable, Codable, Sendable {
   }
 }
 
-/// The game a table is played with, saved as its id alone.
+/// The game a table is played with, saved as its id alone; a game with
+/// the group's own roles as `{"id": …, "houseRoles": [...]}`, so that a
+/// game resumes with the roles it was dealt whatever became of their deck.
 private struct PlayedGame: Hashable, Codable, Sendable {
   let rules: any GameType
 
   init(rules: any GameType) { self.rules = rules }
 
-  /// Finds the game by id in the decoder's registry (the standard one by default).
+  private enum CodingKeys: String, CodingKey {
+    case id, houseRoles
+  }
+
+  /// Finds the game by id in the decoder's registry (the standard one by
+  /// default), with its house roles if it was saved with any (checked by
+  /// `RoleDeclaration.houseProblems`: a saved file may have been edited).
   init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let id = try container.decode(GameID.self)
     let registry = decoder.userInfo[GameRegistry.userInfoKey] as? GameRegistry ?? .standard
-    guard let game = registry.game(id) else {
-      throw DecodingError.dataCorruptedError(in: container, debugDescription: "No game \(id) in the registry")
+    if let single = try? decoder.singleValueContainer(), let id = try? single.decode(GameID.self) {
+      guard let game = registry.game(id) else {
+        throw DecodingError.dataCorruptedError(in: single, debugDescription: "No game \(id) in the registry")
+      }
+      rules = game
+      return
     }
-    rules = game
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let id = try container.decode(GameID.self, forKey: .id)
+    let houseRoles = try container.decode([RoleDeclaration].self, forKey: .houseRoles)
+    guard let game = registry.game(id), RoleDeclaration.houseProblems(houseRoles, builtIn: game.roles).isEmpty,
+      let played = game.playing(houseRoles: houseRoles)
+    else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .houseRoles, in: container, debugDescription: "No game \(id) with these house roles")
+    }
+    rules = played
   }
 
   func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rules.id)
+    if rules.houseRoles.isEmpty {
+      var container = encoder.singleValueContainer()
+      try container.encode(rules.id)
+    } else {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(rules.id, forKey: .id)
+      try container.encode(rules.houseRoles, forKey: .houseRoles)
+    }
   }
 
-  // A game is known by its id: two values of one game type are the same game.
-  static func == (lhs: PlayedGame, rhs: PlayedGame) -> Bool { lhs.rules.id == rhs.rules.id }
-  func hash(into hasher: inout Hasher) { hasher.combine(rules.id) }
+  // A game is known by its id and the house roles it deals.
+  static func == (lhs: PlayedGame, rhs: PlayedGame) -> Bool {
+    lhs.rules.id == rhs.rules.id && lhs.rules.houseRoles == rhs.rules.houseRoles
+  }
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(rules.id)
+    hasher.combine(rules.houseRoles)
+  }
 }

@@ -141,7 +141,7 @@ enum PhoneView {
       if !names.isEmpty {
         note.append(words("phone.note.barred", ["names": names.joined(separator: words("phone.note.barred.separator"))]))
       }
-    case .suspect, .wait:
+    case .block, .suspect, .wait:
       note.append(words("phone.note.\(task.purpose.rawValue)"))
     }
     return taskFields(
@@ -304,7 +304,7 @@ enum PhoneView {
               let note = ([base] + lines).joined(separator: "\n")
               if !notes.contains(note) { notes.append(note) }
             }
-          case .suspect, .wait:
+          case .block, .suspect, .wait:
             notes.append(words("phone.note.\(purpose.rawValue)"))
           }
         }

@@ -26,7 +26,7 @@ public struct Palermo: GameType {
       "palermo.citizenJack", "palermo.citizenJames",
     ]
     /// The two thieves proper (the Snitch is on their side but is not a
-    /// thief): the roles the deck declares as counting as thieves.
+    /// thief): the roles the built-in deck declares as counting as thieves.
     public static let thieves: [RoleID] = Palermo.deck.filter(\.countsAsThief).map(\.id)
   }
 
@@ -35,20 +35,37 @@ public struct Palermo: GameType {
   /// The thieves' side.
   public static let thieves: SideID = "palermo.thieves"
 
-  /// Creates the game.
-  public init() {}
+  /// The group's own roles this game may deal, declared like the built-in
+  /// ones and offered after them (empty: Palermo as it ships).
+  public let houseRoles: [RoleDeclaration]
+  /// What the game derives from its deck, worked out once.
+  private let built: Built
+
+  /// Creates the game, with the group's own roles if it has any (valid by
+  /// `RoleDeclaration.houseProblems`: the deck file and the saved game are
+  /// checked before they come here).
+  public init(houseRoles: [RoleDeclaration] = []) {
+    self.houseRoles = houseRoles
+    built = houseRoles.isEmpty ? Self.builtIn : Built(deck: Self.deck + houseRoles)
+  }
 
   public var id: GameID { "palermo" }
   public var players: ClosedRange<Int> { 5...14 }
-  public var sides: [Side] { [Side(id: Self.town, isBad: false), Side(id: Self.thieves, isBad: true)] }
+  /// The town, the thieves, and a side of its own for each role that plays alone.
+  public var sides: [Side] { built.sides }
   /// Night first (the deal happens at night), then day; a vote ends the day
   /// and the thieves' victim the night.
-  public var phases: [Phase] { Self.allPhases }
+  public var phases: [Phase] { built.phases }
   public var deathCauses: [DeathCause] { [.votedOut, .killedAtNight] }
   /// A day's discussion before the vote.
   public var roundMinutes: Int? { 3 }
 
-  public var roles: [Role] { Self.allRoles }
+  public var roles: [Role] { built.roles }
+
+  /// The whole deck this game deals from: the built-in roles, then the group's.
+  public var declarations: [RoleDeclaration] { built.deck }
+
+  public func playing(houseRoles: [RoleDeclaration]) -> (any GameType)? { Palermo(houseRoles: houseRoles) }
 
   /// The built-in deck: the 14 roles, declared (`RoleDeclaration`). The
   /// roles, the night's steps and the thieves of the win are derived from it.
@@ -65,17 +82,43 @@ public struct Palermo: GameType {
       RoleDeclaration(id: Roles.blackKamikaze, side: town, takesPlayerAlongWhen: .killedAtNight),
     ] + Roles.citizens.map { RoleDeclaration(id: $0, side: town) }
 
-  // Built once: `role(_:)` is called for every seat in win checks and reveals.
-  private static let allRoles: [Role] = deck.map(\.role)
-  /// The roles that count as thieves for the win, as a set for the win checks.
-  private static let thiefRoles = Set(Roles.thieves)
+  // Built once for the game as it ships: `role(_:)` is called for every seat
+  // in win checks and reveals, and the table asks for its phase on every draw.
+  private static let builtIn = Built(deck: deck)
 
-  // Built once, like the roles: the table asks for its phase on every draw.
-  // The game ends when the last thief is out: someone is always awake to choose.
-  private static let allPhases = [
-    Phase(id: .night, causes: [.killedAtNight], endsAtADeath: true, steps: RoleDeclaration.nightSteps(of: deck)),
-    Phase(id: .day, causes: [.votedOut], endsAtADeath: true),
-  ]
+  /// What a deck comes to: its roles, sides, phases and thieves.
+  private final class Built: Sendable {
+    let deck: [RoleDeclaration]
+    let roles: [Role]
+    let sides: [Side]
+    let phases: [Phase]
+    /// The roles that count as thieves for the win.
+    let thiefRoles: Set<RoleID>
+    /// The roles that win alone by being voted out.
+    let winsVotedOut: Set<RoleID>
+
+    init(deck: [RoleDeclaration]) {
+      self.deck = deck
+      roles = deck.map { declaration in
+        let role = declaration.role
+        guard declaration.knowsSide else { return role }
+        // "Its side": every other role of the deck on the same side, after those named.
+        let fellows = deck.filter { $0.side == declaration.side && $0.id != declaration.id }.map(\.id)
+        let knows = role.knows + fellows.filter { !role.knows.contains($0) }
+        return Role(id: role.id, side: role.side, knows: knows, abilities: role.abilities)
+      }
+      sides =
+        [Side(id: Palermo.town, isBad: false), Side(id: Palermo.thieves, isBad: true)]
+        + deck.filter { $0.alone != nil }.map { Side(id: $0.side, isBad: false) }
+      thiefRoles = Set(deck.filter(\.countsAsThief).map(\.id))
+      winsVotedOut = Set(deck.filter { $0.alone == .votedOut }.map(\.id))
+      // The game ends when the last thief is out: someone is always awake to choose.
+      phases = [
+        Phase(id: .night, causes: [.killedAtNight], endsAtADeath: true, steps: RoleDeclaration.nightSteps(of: deck)),
+        Phase(id: .day, causes: [.votedOut], endsAtADeath: true),
+      ]
+    }
+  }
 
   public var setupKind: SetupKind { .chooseRoles(pool: roles.map(\.id)) }
 
@@ -106,23 +149,30 @@ public struct Palermo: GameType {
 
   /// A Palermo game needs at least one thief.
   public func brokenRules(in roles: [RoleID]) -> [String] {
-    let thieves = roles.filter(Self.thiefRoles.contains).count
+    let thieves = roles.filter(built.thiefRoles.contains).count
     if thieves == 0 { return ["needsThief"] }
-    // Dealt with as many thieves as town players, the game would be over at once.
-    let town = roles.filter { role($0)?.side == Self.town }.count
-    return thieves >= town ? ["thievesOutnumberTown"] : []
+    // Dealt with as many thieves as players not on their side, the game would be over at once.
+    let others = roles.filter { role($0).map { $0.side != Self.thieves } ?? false }.count
+    return thieves >= others ? ["thievesOutnumberTown"] : []
   }
 
-  /// The town wins when every thief in play is out; the thieves' side wins when
-  /// the living thieves are at least as many as the living town players.
-  /// Nothing is decided while a kamikaze still has to choose.
+  /// A role that plays alone and wins by being voted out wins, alone, the
+  /// moment the town votes its holder out; the town wins when every thief
+  /// in play is out; the thieves' side wins when the living thieves are at
+  /// least as many as the living players not on their side. Nothing is
+  /// decided while a kamikaze still has to choose.
   public func winner(of table: Table) -> SideID? {
+    if !built.winsVotedOut.isEmpty,
+      let fool = table.seats.first(where: { $0.death == .votedOut && built.winsVotedOut.contains($0.role) })
+    {
+      return role(fool.role)?.side
+    }
     guard table.pending == nil else { return nil }
     let alive = table.alive.map { table.seats[$0].role }
-    let thievesAlive = alive.filter(Self.thiefRoles.contains).count
-    let townAlive = alive.filter { role($0)?.side == Self.town }.count
+    let thievesAlive = alive.filter(built.thiefRoles.contains).count
+    let othersAlive = alive.filter { role($0).map { $0.side != Self.thieves } ?? false }.count
     if thievesAlive == 0 { return Self.town }
-    if thievesAlive >= townAlive { return Self.thieves }
+    if thievesAlive >= othersAlive { return Self.thieves }
     return nil
   }
 }
