@@ -131,3 +131,25 @@ extension RoleDeclaration {
       names: Dictionary(uniqueKeysWithValues: languages.map { ($0, "Role \(number)") }))
   }
 }
+
+/// A named set of Palermo's roles a group keeps ("Friday", 9 players): the
+/// roles it deals, one per player, and the group's own roles it carries
+/// (those dealt and any more the group made, offered on the roles page).
+public struct Deck: Hashable, Sendable {
+  /// The deck's name, as the group typed it (a player's name's limits).
+  public var name: String
+  /// The roles dealt, one per player: built-in and the group's own.
+  public var roles: [RoleID]
+  /// The group's own roles the deck carries.
+  public var houseRoles: [RoleDeclaration]
+
+  /// A deck.
+  public init(name: String, roles: [RoleID], houseRoles: [RoleDeclaration]) {
+    self.name = name
+    self.roles = roles
+    self.houseRoles = houseRoles
+  }
+
+  /// The game the deck deals.
+  public var game: Palermo { Palermo(houseRoles: houseRoles) }
+}

@@ -253,10 +253,14 @@ public struct Store: Sendable {
   /// Encodes and writes one file atomically, creating its folder if needed.
   mutating func write(_ value: some Encodable, to file: String?, folder: String?) throws(StoreError)
   {
+    try write(bytes: Self.encode(value), to: file, folder: folder)
+  }
+
+  /// Writes `bytes` to one file atomically, creating its folder if needed.
+  mutating func write(bytes: [UInt8], to file: String?, folder: String?) throws(StoreError) {
     if isReadOnly { throw StoreError(folder: folder, reason: .readOnly, alreadyReported: true) }
     guard let file, let folder else { throw failed(folder: nil, reason: .nowhere) }
     if isLeftInPlace(file) { throw failed(folder: folder, reason: .inTheWay, file: file) }
-    let bytes = Self.encode(value)
     do throws(DiskFile.Failure) {
       try DiskFile.makeFolders(folder)
     } catch {

@@ -5,18 +5,23 @@ public struct StorePaths: Hashable, Sendable {
   public var configFolder: String?
   /// The folder for `players.json` and `game.json`, or nil if there is nowhere to put them.
   public var stateFolder: String?
+  /// The folder of the group's decks of roles (one JSON file each), or nil
+  /// if there is nowhere to put them.
+  public var decksFolder: String?
   /// The user's home folder, used only to shorten paths shown to people (`~/…`).
   public var home: String?
 
   /// Uses the given folders as they are (tests, or a future command-line option).
-  public init(configFolder: String?, stateFolder: String?, home: String? = nil) {
+  public init(configFolder: String?, stateFolder: String?, decksFolder: String? = nil, home: String? = nil) {
     self.configFolder = configFolder
     self.stateFolder = stateFolder
+    self.decksFolder = decksFolder
     self.home = home
   }
 
-  /// `$XDG_CONFIG_HOME/parea` (else `~/.config/parea`) and `$XDG_STATE_HOME/parea`
-  /// (else `~/.local/state/parea`). An XDG variable counts only when it is an
+  /// `$XDG_CONFIG_HOME/parea` (else `~/.config/parea`), `$XDG_STATE_HOME/parea`
+  /// (else `~/.local/state/parea`) and, for the decks, `$XDG_DATA_HOME/parea/decks`
+  /// (else `~/.local/share/parea/decks`). An XDG variable counts only when it is an
   /// absolute path (the specification says to ignore a relative one); `HOME`
   /// too must be absolute. With neither, the folder is nil and nothing is saved there.
   public init(environment: [String: String]) {
@@ -27,7 +32,8 @@ public struct StorePaths: Hashable, Sendable {
     }
     self.init(
       configFolder: folder("XDG_CONFIG_HOME", default: ".config"),
-      stateFolder: folder("XDG_STATE_HOME", default: ".local/state"), home: home)
+      stateFolder: folder("XDG_STATE_HOME", default: ".local/state"),
+      decksFolder: folder("XDG_DATA_HOME", default: ".local/share").map { Self.join($0, "decks") }, home: home)
   }
 
   /// The settings file.
@@ -59,4 +65,4 @@ public struct StorePaths: Hashable, Sendable {
 }
 
 /// The environment variables the store reads (for `processEnvironment(_:)`).
-public let storeEnvironmentNames = ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "HOME"]
+public let storeEnvironmentNames = ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", "HOME"]

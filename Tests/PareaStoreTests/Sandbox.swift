@@ -45,7 +45,8 @@ final class Sandbox {
   /// A store with both folders inside the sandbox and a fixed clock (2024-03-01 10:05:02 UTC).
   func store(clock: Int = Sandbox.fixedTime) -> Store {
     Store(
-      paths: StorePaths(configFolder: path("config/parea"), stateFolder: path("state/parea")),
+      paths: StorePaths(
+        configFolder: path("config/parea"), stateFolder: path("state/parea"), decksFolder: path("data/parea/decks")),
       clock: { clock })
   }
 

@@ -7,8 +7,9 @@ struct StorePathsTests {
   @Test("XDG variables name the folders")
   func fromXDG() {
     let paths = StorePaths(environment: [
-      "XDG_CONFIG_HOME": "/x/conf", "XDG_STATE_HOME": "/x/state/", "HOME": "/home/anna",
+      "XDG_CONFIG_HOME": "/x/conf", "XDG_STATE_HOME": "/x/state/", "XDG_DATA_HOME": "/x/data", "HOME": "/home/anna",
     ])
+    #expect(paths.decksFolder == "/x/data/parea/decks")
     #expect(paths.settingsFile == "/x/conf/parea/settings.json")
     #expect(paths.playersFile == "/x/state/parea/players.json")
     #expect(paths.gameFile == "/x/state/parea/game.json")
@@ -20,6 +21,7 @@ struct StorePathsTests {
     #expect(paths.settingsFile == "/home/anna/.config/parea/settings.json")
     #expect(paths.playersFile == "/home/anna/.local/state/parea/players.json")
     #expect(paths.gameFile == "/home/anna/.local/state/parea/game.json")
+    #expect(paths.decksFolder == "/home/anna/.local/share/parea/decks")
   }
 
   @Test(
@@ -46,7 +48,7 @@ struct StorePathsTests {
       let paths = StorePaths(environment: environment)
       #expect(paths.configFolder == nil)
       #expect(paths.stateFolder == nil)
-      #expect(paths.settingsFile == nil && paths.playersFile == nil && paths.gameFile == nil)
+      #expect(paths.settingsFile == nil && paths.playersFile == nil && paths.gameFile == nil && paths.decksFolder == nil)
     }
   }
 
