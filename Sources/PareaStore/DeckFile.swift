@@ -21,34 +21,6 @@ import PareaRules
 //       "version": 1
 //     }
 
-/// What is wrong with a deck file: the first thing found.
-public enum DeckProblem: Hashable, Sendable, Error {
-  /// Larger than `DeckFile.maximumSize`.
-  case tooLarge
-  /// Not a file Parea can read (a folder, no permission, a device).
-  case unreadable
-  /// Not UTF-8 JSON, or not a Parea deck (`"parea": "deck"` missing).
-  case notADeck
-  /// Written by a newer Parea.
-  case futureVersion(Int)
-  /// A key Parea does not know, at `place` ("role 2", or "" for the top).
-  case unknownKey(place: String, key: String)
-  /// A value of the wrong kind or missing, for `key` at `place`.
-  case wrongValue(place: String, key: String)
-  /// A night ability Parea does not know.
-  case unknownAbility(place: String, value: String)
-  /// A deck name a player's name could not be (empty, a control, too wide).
-  case badDeckName
-  /// A role in the set the game does not have.
-  case unknownRole(String)
-  /// A role twice in the set.
-  case repeatedRole(String)
-  /// A set of a size the game is not played with.
-  case playerCount(Int)
-  /// One of the group's roles breaks the editor's limits.
-  case houseRole(HouseRoleProblem)
-}
-
 /// Reading and writing a deck's file.
 public enum DeckFile {
   /// The version of the format this build writes and reads.

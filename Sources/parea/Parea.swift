@@ -29,8 +29,13 @@ struct Parea: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp(commandLineWords.text("cli.seed"), valueName: "n"))
   var seed: UInt64?
 
+  @Option(
+    name: .customLong("import"), help: ArgumentHelp(commandLineWords.text("cli.import"), valueName: "file"),
+    completion: .file(extensions: ["json"]))
+  var deckFile: String?
+
   mutating func run() throws {
-    let status = Self.play(language: lang?.language, seed: seed)
+    let status = deckFile.map { importDeck($0, language: lang?.language) } ?? Self.play(language: lang?.language, seed: seed)
     if status != 0 { throw ExitCode(status) }
   }
 

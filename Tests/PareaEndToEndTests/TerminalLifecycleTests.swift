@@ -183,15 +183,16 @@ extension EndToEnd {
 /// The binary without a terminal at all (no tmux needed).
 @Suite struct CommandLineTests {
   private func run(
-    _ arguments: [String], input: String = "/dev/null", language: String? = nil
+    _ arguments: [String], input: String = "/dev/null", language: String? = nil, in given: String? = nil
   ) throws -> Spawn.Result {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("parea-cli-\(UUID().uuidString)").path
+    let directory =
+      given ?? FileManager.default.temporaryDirectory.appendingPathComponent("parea-cli-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    defer { if given == nil { try? FileManager.default.removeItem(atPath: directory) } }
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = directory
     environment["XDG_STATE_HOME"] = directory
+    environment["XDG_DATA_HOME"] = directory
     environment["TERM"] = "tmux-256color"
     if let language {
       for name in ["LC_ALL", "LC_MESSAGES"] { environment[name] = nil }
@@ -213,7 +214,7 @@ extension EndToEnd {
   func help() throws {
     let result = try run(["--help"])
     #expect(result.status == 0)
-    for option in ["--lang", "--seed", "--version", "--help"] {
+    for option in ["--lang", "--seed", "--import", "--version", "--help"] {
       #expect(result.output.contains(option), "\(result.output)")
     }
   }
@@ -229,9 +230,40 @@ extension EndToEnd {
       text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
     let help = words(result.output)
-    for key in ["cli.abstract", "cli.discussion", "cli.lang", "cli.seed"] {
+    for key in ["cli.abstract", "cli.discussion", "cli.lang", "cli.seed", "cli.import"] {
       #expect(help.contains(words(Catalog.builtIn(language).text(key))), "\(key): \(result.output)")
     }
+  }
+
+  @Test(
+    "--import copies a friend's deck into the decks folder; a hostile one is refused in the user's language, changing nothing",
+    arguments: Language.allCases)
+  func importDeck(language: Language) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parea-import-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let deck = #"""
+      {"parea": "deck", "version": 1, "game": "palermo", "name": "Friday",
+       "houseRoles": [{"id": "house.sheriff", "name": {"en": "Sheriff"}, "side": "town", "night": "check"},
+                      {"id": "house.fool", "name": {"en": "Fool", "el": "Τρελός"}, "side": "alone", "wins": "votedOut"}],
+       "roles": ["palermo.redThief", "palermo.doctor", "house.sheriff", "house.fool", "palermo.redKamikaze",
+                 "palermo.snitch", "palermo.policeman", "palermo.citizenGeorge"]}
+      """#
+    let words = Catalog.builtIn(language)
+    let decks = directory + "/parea/decks"
+    let hostile = deck.replacing(#""check""#, with: #""fly\u001b[2J""#)
+    try hostile.write(toFile: directory + "/hostile.json", atomically: true, encoding: .utf8)
+    let refused = try run(["--lang", language.rawValue, "--import", directory + "/hostile.json"], in: directory)
+    #expect(refused.status == 1 && refused.output.isEmpty)
+    #expect(refused.errorOutput.contains(words.text("deck.import.bad", ["file": directory + "/hostile.json", "problem": ""])))
+    #expect(!refused.errorOutput.contains("\u{1B}"), "\(refused.errorOutput.debugDescription)")
+    #expect(!FileManager.default.fileExists(atPath: decks))
+
+    try deck.write(toFile: directory + "/friday.json", atomically: true, encoding: .utf8)
+    let imported = try run(["--lang", language.rawValue, "--import", directory + "/friday.json"], in: directory)
+    #expect(imported.status == 0, "\(imported.errorOutput)")
+    #expect(imported.output == "parea: " + words.text("deck.import.done", ["deck": "Friday", "count": "8", "file": decks + "/Friday.json"]) + "\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: decks) == ["Friday.json"])
   }
 
   @Test("an unknown language is refused with a usage error")
