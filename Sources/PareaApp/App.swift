@@ -64,13 +64,18 @@ struct Environment: Sendable {
   var locations: [Location] { lazyLocations.value }
   let wording: @Sendable (Language) -> any Wording
 
-  /// The words of a language.
-  func words(_ language: Language) -> Words { Words(wording: wording(language)) }
+  /// The words of a language, for the game `rules` (its house roles' words
+  /// made from their declarations: `HouseWording`).
+  func words(_ language: Language, rules: any GameType) -> Words {
+    let tables = wording(language)
+    guard !rules.houseRoles.isEmpty else { return Words(wording: tables) }
+    return Words(wording: HouseWording(base: tables, game: rules, language: language.rawValue))
+  }
 
   /// Every location in the order the lists show them in `language` (by name):
   /// the setup's grid and the table's list, and the indexes their keys move.
   func sortedLocations(_ language: Language) -> [Location] {
-    lazyLocations.sorted(language) { locationsByName(locations, words: words($0)) }
+    lazyLocations.sorted(language) { locationsByName(locations, words: Words(wording: wording($0))) }
   }
 }
 
@@ -245,14 +250,14 @@ public struct App: Sendable {
 
   /// The page every phone link serves, in the laptop's language.
   public func phonePage() -> String {
-    PhoneView.page(words: environment.words(state.language), language: state.language.rawValue)
+    PhoneView.page(words: environment.words(state.language, rules: state.rules), language: state.language.rawValue)
   }
 
   /// What each seat's phone shows now (JSON), by seat; empty with no game dealt.
   public func phoneViews() -> [Int: String] {
     guard let table = state.table else { return [:] }
     let locations = table.location == nil ? [] : environment.locations
-    return PhoneView.views(state: state, words: environment.words(state.language), locations: locations)
+    return PhoneView.views(state: state, words: environment.words(state.language, rules: state.rules), locations: locations)
   }
 }
 

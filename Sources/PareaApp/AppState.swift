@@ -94,6 +94,8 @@ public struct AppState: Hashable, Sendable {
   public var savedNames: [String]
   /// The setup being prepared.
   public var setup: Setup
+  /// The group's own roles on the roles page (Palermo's), dealt with the game.
+  public var groupRoles = GroupRoles()
   /// The game in play, from the deal until the group leaves it: the table,
   /// who reveals next, the round timer, the scores of a scored session.
   public var session: GameSession?

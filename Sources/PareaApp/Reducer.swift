@@ -4,11 +4,12 @@ import PareaRules
 
 extension AppState {
   /// The rules of the game in play, or else of the game chosen on the home screen.
-  var rules: any GameType { table?.rules ?? registry.game(game) ?? registry.games[0] }
+  /// With the group's own roles, if it has any and the game takes them.
+  var rules: any GameType { table?.rules ?? groupRoles.game(game) ?? registry.game(game) ?? registry.games[0] }
 
   /// What `key` means on the screen on show, if anything.
   func action(for key: Key, environment: Environment) -> Action? {
-    if let confirmation { return confirmation.action(for: key, words: environment.words(language)) }
+    if let confirmation { return confirmation.action(for: key, words: environment.words(language, rules: rules)) }
     return screen.page.action(for: key, in: context(environment))
   }
 
@@ -108,7 +109,7 @@ extension AppState {
   /// What a screen reads: this state as it is now, its words and locations.
   func context(_ environment: Environment) -> ScreenContext {
     ScreenContext(
-      state: self, words: environment.words(language),
+      state: self, words: environment.words(language, rules: rules),
       locations: rules.usesLocations ? environment.sortedLocations(language) : [],
       unsortedLocations: environment.lazyLocations, random: environment.generator)
   }
@@ -205,6 +206,7 @@ extension AppState {
       houseRules = values.houseRules
       excludedLocations = values.excludedLocations
     case .setup(let chosen): setup = chosen
+    case .groupRoles(let roles): groupRoles = GroupRoles(roles, registry: registry)
     case .startSession(let dealt): session = dealt
     case .session(let change):
       apply(session: change)

@@ -61,12 +61,12 @@ public struct NightRecord: Hashable, Sendable {
 
 extension Table {
   /// The current phase's night steps as they run tonight: a night of meeting
-  /// only (the first, under that house rule) wakes its first step to meet and
-  /// skips the rest. Depends on the night and the rules only, never on who is
+  /// only (the first, under that house rule) wakes its meeting step (the
+  /// killers', `Phase.meetingStep`) to meet and skips the rest. Depends on the night and the rules only, never on who is
   /// alive or dealt: the order of the night must not tell the table anything.
   public func stepsTonight(rules dealtRules: DealtRules? = nil) -> [NightStep] {
     guard let steps = currentPhase?.steps, !steps.isEmpty else { return [] }
-    if isMeetingNight(rules: dealtRules) { return [steps[0]] }
+    if isMeetingNight(rules: dealtRules), let meeting = currentPhase?.meetingStep { return [meeting] }
     return steps
   }
 

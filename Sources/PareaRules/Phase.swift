@@ -112,6 +112,10 @@ public struct Phase: Hashable, Sendable {
   /// Whether it is played with eyes closed or open.
   public let kind: PhaseKind
 
+  /// The step that wakes alone on a night of meeting only: the killers'
+  /// (the first step that kills), else the first step.
+  public var meetingStep: NightStep? { steps.first { $0.action == .kill } ?? steps.first }
+
   /// Declares a phase; its kind is secret when it has night steps, unless given.
   public init(
     id: PhaseID, kind: PhaseKind? = nil, causes: [DeathCause] = [], endsAtADeath: Bool = false,

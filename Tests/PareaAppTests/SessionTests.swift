@@ -83,7 +83,7 @@ import Testing
     var app = tableApp(Palermo(), palermoRoles)
     app.send(.table(.command(.roles)))
     for _ in 0..<50 { app.send(.tableList(.scroll(1))) }
-    let words = app.environment.words(.en)
+    let words = app.environment.words(.en, rules: app.state.rules)
     let limit = TableListScreen.maxScroll(of: .roles, state: app.state, words: words, locations: 0)
     #expect(limit > 0, "the roles of seven players fill more than one screen")
     #expect(app.list?.scroll == limit)
@@ -114,7 +114,7 @@ import Testing
     app.send(.summary(.show))
     for _ in 0..<50 { app.send(.summary(.scroll(1))) }
     let atEnd = try #require(app.state.screen.summaryPage).scroll
-    #expect(atEnd == SummaryScreen.maxScroll(state: app.state, words: app.environment.words(.en), standings: false))
+    #expect(atEnd == SummaryScreen.maxScroll(state: app.state, words: app.environment.words(.en, rules: app.state.rules), standings: false))
     #expect(atEnd > 0 && atEnd < 21)
     let shown = app.render(width: 80, height: 24)
     app.send(.summary(.scroll(-1)))

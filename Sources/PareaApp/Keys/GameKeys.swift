@@ -74,8 +74,8 @@ enum GameKeys {
     "game.\(game).step.\(step).\(part)"
   }
 
-  /// The parts a step needs: all but `meet` (only a night's first step, which
-  /// wakes alone on a night of meeting only) and `met` (a killing step's).
+  /// The parts a step needs: all but `meet` (only a night's meeting step,
+  /// which wakes alone on a night of meeting only: `Phase.meetingStep`) and `met` (a killing step's).
   static func parts(of step: NightStep, first: Bool) -> [StepPart] {
     StepPart.allCases.filter { part in
       switch part {
@@ -156,8 +156,8 @@ enum GameKeys {
       keys.formUnion([phaseName(phase.id), phaseBegin(phase.id), phaseUndo(phase.id), storyQuiet(phase.id)])
       if phase.endsAtADeath { keys.insert(secondDeath(phase.id)) }
       for cause in phase.causes { keys.insert(storyDied(cause)) }
-      for (index, step) in phase.steps.enumerated() {
-        for part in parts(of: step, first: index == 0) { keys.insert(Self.step(id, step.id, part)) }
+      for step in phase.steps {
+        for part in parts(of: step, first: step == phase.meetingStep) { keys.insert(Self.step(id, step.id, part)) }
       }
     }
     if game.hasNightSteps {

@@ -109,6 +109,8 @@ enum Change: Hashable, Sendable {
   case settings(SettingValues)
   /// The roles or the count chosen for the next deal, as the setup leaves them.
   case setup(Setup)
+  /// The group's own roles on the roles page are now these (made, or brought by a deck).
+  case groupRoles([RoleDeclaration])
   /// A game is dealt: a new session (an earlier round's scores carried in it).
   case startSession(GameSession)
   /// An action on the game in play.

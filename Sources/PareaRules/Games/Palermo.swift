@@ -94,6 +94,8 @@ public struct Palermo: GameType {
     let phases: [Phase]
     /// The roles that count as thieves for the win.
     let thiefRoles: Set<RoleID>
+    /// The roles that kill with the thieves at night.
+    let killers: Set<RoleID>
     /// The roles that win alone by being voted out.
     let winsVotedOut: Set<RoleID>
 
@@ -112,6 +114,7 @@ public struct Palermo: GameType {
         + deck.filter { $0.alone != nil }.map { Side(id: $0.side, isBad: false) }
       thiefRoles = Set(deck.filter(\.countsAsThief).map(\.id))
       winsVotedOut = Set(deck.filter { $0.alone == .votedOut }.map(\.id))
+      killers = Set(deck.filter { $0.night == .kill }.map(\.id))
       // The game ends when the last thief is out: someone is always awake to choose.
       phases = [
         Phase(id: .night, causes: [.killedAtNight], endsAtADeath: true, steps: RoleDeclaration.nightSteps(of: deck)),
@@ -150,7 +153,8 @@ public struct Palermo: GameType {
   /// A Palermo game needs at least one thief.
   public func brokenRules(in roles: [RoleID]) -> [String] {
     let thieves = roles.filter(built.thiefRoles.contains).count
-    if thieves == 0 { return ["needsThief"] }
+    // Someone must wake to kill: a group's thief who does not kill is not enough.
+    if thieves == 0 || !roles.contains(where: built.killers.contains) { return ["needsThief"] }
     // Dealt with as many thieves as players not on their side, the game would be over at once.
     let others = roles.filter { role($0).map { $0.side != Self.thieves } ?? false }.count
     return thieves >= others ? ["thievesOutnumberTown"] : []
