@@ -168,6 +168,7 @@ extension Action {
   static func info(_ action: InfoAction) -> Action { .page(PageAction(action)) }
   static func players(_ action: PlayersAction) -> Action { .page(PageAction(action)) }
   static func setup(_ action: SetupAction) -> Action { .page(PageAction(action)) }
+  static func roleEditor(_ action: RoleEditorAction) -> Action { .page(PageAction(action)) }
   /// On a hand-off screen: show the role.
   static var reveal: Action { .page(PageAction(HandOffAction.reveal)) }
   /// On a reveal screen: hide the role.

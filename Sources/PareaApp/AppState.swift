@@ -226,6 +226,7 @@ extension Screen {
   static func players(_ page: PlayersScreen) -> Screen { Screen(page) }
   /// Choosing roles, or the number of spies or killers.
   static func setup(_ page: SetupScreen) -> Screen { Screen(page) }
+  static func roleEditor(_ page: RoleEditorScreen) -> Screen { Screen(page) }
   /// "Pass the laptop to ANNA" before a private reveal.
   static func handOff(_ page: HandOffScreen) -> Screen { Screen(page) }
   /// A player's role, in private.

@@ -34,7 +34,7 @@ struct HouseWording: Wording {
       entries[GameKeys.roleDescription(declaration.id)] = .literal(card)
       if let win = declaration.alone {
         let side = declaration.side
-        entries[GameKeys.sideName(side)] = .literal(role)
+        entries[GameKeys.sideName(side)] = .sentence("house.side.none", [:])
         entries[GameKeys.sideWin(side)] = .sentence("house.side.win", ["role": role])
         entries[GameKeys.summaryWon(side)] = .sentence("house.summary.won.\(win.rawValue)", ["role": role])
         entries[GameKeys.narratorWon(side)] = .sentence("house.narrator.won.\(win.rawValue)", ["role": role])
@@ -50,6 +50,29 @@ struct HouseWording: Wording {
       }
     }
     self.entries = entries
+  }
+
+  /// Every sentence the house roles' words are made of, for the test that
+  /// the tables have them all (`AppKeys.derived`).
+  static var sentenceKeys: Set<String> {
+    var keys: Set<String> = [
+      "house.side.win", "house.side.none", "house.card.side.town", "house.card.side.thieves", "house.card.thief", "house.card.knows",
+      "house.card.separator", "house.card.knowsSide",
+    ]
+    for win in AloneWin.allCases {
+      keys.formUnion([
+        "house.summary.won.\(win.rawValue)", "house.narrator.won.\(win.rawValue)", "house.card.side.alone.\(win.rawValue)",
+      ])
+    }
+    for action in [NightAction.kill, .protect, .check, .block] {
+      keys.insert("house.card.night.\(action.rawValue)")
+      if RoleDeclaration.onceAbilities.contains(action) { keys.insert("house.card.night.\(action.rawValue).once") }
+      guard action != .kill else { continue }
+      for part in ownPart { keys.insert("house.step.\(action.rawValue).\(part)") }
+    }
+    for part in [GameKeys.StepPart.sleep, .record, .choseNone] { keys.insert("house.step.\(part)") }
+    for cause in RoleDeclaration.kamikazeCauses { keys.insert("house.card.kamikaze.\(cause.rawValue)") }
+    return keys
   }
 
   /// The parts of a step whose words depend on what it does (the rest say only who chooses).

@@ -32,6 +32,8 @@ public enum HouseRoleProblem: Hashable, Sendable {
 extension RoleDeclaration {
   /// The most roles of its own a group's deck may declare.
   public static let maximumHouseRoles = 12
+  /// What every group's role's identifier starts with.
+  public static let houseIDPrefix = "house."
   /// The languages a group's role may be named in.
   public static let nameLanguages = ["el", "en"]
   /// The longest identifier after `house.`.

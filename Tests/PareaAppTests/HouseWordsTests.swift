@@ -62,7 +62,7 @@ import Testing
     )
     #expect(el(GameKeys.step("palermo", "house.sheriff", .wake)) == "Σερίφης: άνοιξε τα μάτια. Διάλεξε ποιανού την ομάδα θα μάθεις.")
     #expect(en(GameKeys.step("palermo", "house.madam", .chose), ["name": "Bob"]) == "Μαντάμ blocked: Bob.")
-    #expect(en(GameKeys.sideWin("house.fool")) == "Fool wins!" && en.sideName("house.fool") == "Fool")
+    #expect(en(GameKeys.sideWin("house.fool")) == "Fool wins!" && en.sideName("house.fool") == "No side")
     #expect(el(GameKeys.narratorWon("house.fool")) == "Κερδίζει ο ρόλος «Fool»: η πόλη τον έβγαλε με ψήφους.")
     // The built-in roles keep the tables' words.
     #expect(en.roleName(Palermo.Roles.doctor) == "Doctor" && en(GameKeys.step("palermo", "doctor", .sleep)) == "Doctor, close your eyes.")

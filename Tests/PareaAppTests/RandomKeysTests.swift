@@ -64,9 +64,10 @@ import Testing
   func checkValid(_ state: AppState) {
     #expect(state.players.count <= 20)
     if let table = state.table {
-      let rules = GameRegistry.game(table.game)
-      #expect(rules != nil)
-      #expect(table.seats.allSatisfy { rules?.role($0.role) != nil })
+      // The game as dealt: the group's own roles with it, if any.
+      #expect(GameRegistry.game(table.game) != nil)
+      #expect(table.seats.allSatisfy { table.rules.role($0.role) != nil })
+      #expect(RoleDeclaration.houseProblems(table.rules.houseRoles, builtIn: Palermo().roles).isEmpty)
       #expect((0...table.seats.count).contains(state.session?.nextReveal ?? -1))
     }
     if let page = state.screen.as(HandOffScreen.self) { #expect(state.table?.seats.indices.contains(page.seat) == true) }

@@ -66,6 +66,8 @@ enum AppKeys {
     }
     for mode in NarrationMode.allCases { keys.formUnion([narrationMode(mode), narrationHint(mode)]) }
     for speed in VoiceSpeed.allCases { keys.insert(voiceSpeed(speed)) }
+    // A group's own roles: the editor's words and the sentences their words are made of.
+    keys.formUnion(RoleEditorScreen.wordKeys.union(HouseWording.sentenceKeys))
     // The night and the day said as ordinals, then as numbers (`NarratorLines.counted`).
     for counted in [countedNight, countedDay] { keys.formUnion([counted + ".1", counted + ".other"]) }
     for rule in DealtRules.declared {

@@ -101,6 +101,12 @@ public enum SetupAction: Hashable, Sendable {
   case suggest
   /// Take every role out.
   case clear
+  /// Open the role editor for a new role of the group's own.
+  case newRole
+  /// Open the role editor on the lit role, one of the group's own.
+  case editRole
+  /// Take the lit role, one of the group's own, out of the group's roles (and of the game).
+  case removeRole
   /// Change the number of spies or killers.
   case changeCount(Int)
   /// Light the count's next or previous row.
@@ -139,6 +145,8 @@ extension SetupScreen: Feature {
     switch action {
     case .move, .switchList, .toggleRole, .suggest, .clear:
       chooseRoles(action, setup: &setup, in: state)
+    case .newRole, .editRole, .removeRole:
+      return groupRole(action, in: state)
     case .changeCount(let step):
       changeCount(step, setup: &setup, in: state)
     case .moveCountRow(let step):

@@ -6,9 +6,12 @@ import PareaRules
 extension SetupScreen {
   /// What the roles' lists let the user do.
   func roleCommands(rules: KeyCommand, back: KeyCommand) -> [KeyCommand] {
+    // Changing or removing one of the group's roles (e, x, said beside a
+    // lit one) and clearing the list (c) have no room in the footer at 80
+    // columns: the README's table gives them.
     [
       .shown("Enter", focus == .available ? "key.addRole" : "key.removeRole", [(.enter, .setup(.toggleRole))]),
-      .shown("←→", "key.switchList", [(.left, .setup(.switchList)), (.right, .setup(.switchList))]),
+      .shown("n", "key.newRole", [(.letter("n"), .setup(.newRole))]),
       .shown("s", "key.suggest", [(.letter("s"), .setup(.suggest))]),
       .shown("d", "key.deal", [(.letter("d"), .setup(.deal))]),
       rules,
@@ -18,15 +21,23 @@ extension SetupScreen {
         .alias,
         [
           (.space, .setup(.toggleRole)), (.tab, .setup(.switchList)), (.backTab, .setup(.switchList)),
-          (.letter("h"), .setup(.switchList)), (.letter("l"), .setup(.switchList)),
+          (.letter("h"), .setup(.switchList)), (.letter("l"), .setup(.switchList)), (.left, .setup(.switchList)),
+          (.right, .setup(.switchList)),
         ]),
-      .hidden(.documented, [(.letter("c"), .setup(.clear))]),
+      .hidden(
+        .documented,
+        [(.letter("c"), .setup(.clear)), (.letter("e"), .setup(.editRole)), (.letter("x"), .setup(.removeRole))]),
     ]
   }
 
   /// Pool roles not yet chosen, in the pool's order.
   static func available(in state: AppState) -> [RoleID] {
     guard case .chooseRoles(let pool) = state.rules.setupKind else { return [] }
+    return available(in: state, pool: pool)
+  }
+
+  /// The roles of `pool` not yet chosen, in its order.
+  static func available(in state: AppState, pool: [RoleID]) -> [RoleID] {
     var left = state.setup.roles
     return pool.filter { role in
       if let index = left.firstIndex(of: role) {
@@ -34,6 +45,44 @@ extension SetupScreen {
         return false
       }
       return true
+    }
+  }
+
+  /// The lit role, in whichever list has the focus.
+  func litRole(in state: AppState) -> RoleID? {
+    let available = Self.available(in: state)
+    let chosen = state.setup.roles
+    return focus == .available
+      ? available.indices.contains(availableSelection) ? available[availableSelection] : nil
+      : chosen.indices.contains(chosenSelection) ? chosen[chosenSelection] : nil
+  }
+
+  /// `n`, `e` and `x`: the role editor for a new role or the lit one of the
+  /// group's, or the lit one of the group's taken out (of the game too).
+  mutating func groupRole(_ action: SetupAction, in state: AppState) -> Outcome {
+    let lit = litRole(in: state).flatMap { id in state.groupRoles.roles.first { $0.id == id } }
+    switch action {
+    case .newRole:
+      guard state.groupRoles.roles.count < RoleDeclaration.maximumHouseRoles else {
+        notice = Notice(
+          kind: .error, title: "house.full.title", message: "house.full.message",
+          args: ["max": .text(String(RoleDeclaration.maximumHouseRoles))])
+        return .stay
+      }
+      return .go(.roleEditor(RoleEditorScreen(beneath: self)))
+    case .editRole:
+      guard let lit else { return .stay }
+      return .go(.roleEditor(RoleEditorScreen(editing: lit, beneath: self)))
+    case .removeRole:
+      guard let lit else { return .stay }
+      var setup = state.setup
+      setup.roles.removeAll { $0 == lit.id }
+      let roles = state.groupRoles.roles.filter { $0.id != lit.id }
+      availableSelection = max(0, availableSelection - (focus == .available ? 1 : 0))
+      chosenSelection = max(0, min(chosenSelection, setup.roles.count - 1))
+      return .stay([.groupRoles(roles), .setup(setup)])
+    default:
+      return .stay
     }
   }
 
@@ -64,15 +113,15 @@ extension SetupScreen {
     canvas.list(chosen.map(words.roleName), selected: focus == .chosen ? chosenSelection : nil,
       in: right.inset(1), styles: styled(chosen))
 
-    // The highlighted role, described.
-    let highlighted: RoleID? =
-      focus == .available
-      ? available.indices.contains(availableSelection) ? available[availableSelection] : nil
-      : chosen.indices.contains(chosenSelection) ? chosen[chosenSelection] : nil
-    if notice == nil, let role = highlighted {
+    // The highlighted role, described; one of the group's says how to change it.
+    if notice == nil, let role = litRole(in: state) {
       let top = left.bottom + 1
       let side = rules.role(role).map { words.sideName($0.side) } ?? ""
       canvas.write(words.roleName(role) + "  ·  " + side, row: top, column: 3, style: rules.isBad(role) ? Theme.bad : Theme.good)
+      if state.groupRoles.roles.contains(where: { $0.id == role }) {
+        let hint = words("house.roleHint")
+        canvas.write(hint, row: top, column: canvas.width - 3 - TextWidth.of(hint), style: Theme.dim)
+      }
       for (offset, line) in TextWidth.wrap(state.roleDescription(role, of: rules, words: words), width: canvas.width - 6).prefix(4).enumerated() {
         canvas.write(line, row: top + 1 + offset, column: 3)
       }
