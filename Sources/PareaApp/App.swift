@@ -112,6 +112,8 @@ public enum Action: Hashable, Sendable {
   case voiceLookedFor(found: Bool)
   /// What the phones' side reports (the run loop owns the server).
   case phones(PhonesAction)
+  /// The decks folder as read (`Effect.listDecks`).
+  case decksListed([DeckEntry])
   /// A question of the app's own answered (`Confirmation.yes`, `.no`).
   case answered(AppAnswer)
 }
@@ -169,6 +171,7 @@ extension Action {
   static func players(_ action: PlayersAction) -> Action { .page(PageAction(action)) }
   static func setup(_ action: SetupAction) -> Action { .page(PageAction(action)) }
   static func roleEditor(_ action: RoleEditorAction) -> Action { .page(PageAction(action)) }
+  static func decks(_ action: DecksAction) -> Action { .page(PageAction(action)) }
   /// On a hand-off screen: show the role.
   static var reveal: Action { .page(PageAction(HandOffAction.reveal)) }
   /// On a reveal screen: hide the role.

@@ -96,6 +96,8 @@ public struct AppState: Hashable, Sendable {
   public var setup: Setup
   /// The group's own roles on the roles page (Palermo's), dealt with the game.
   public var groupRoles = GroupRoles()
+  /// The decks folder as last read (nil: not read yet in this run).
+  public var decks: [DeckEntry]?
   /// The game in play, from the deal until the group leaves it: the table,
   /// who reveals next, the round timer, the scores of a scored session.
   public var session: GameSession?
@@ -227,6 +229,7 @@ extension Screen {
   /// Choosing roles, or the number of spies or killers.
   static func setup(_ page: SetupScreen) -> Screen { Screen(page) }
   static func roleEditor(_ page: RoleEditorScreen) -> Screen { Screen(page) }
+  static func decks(_ page: DecksScreen) -> Screen { Screen(page) }
   /// "Pass the laptop to ANNA" before a private reveal.
   static func handOff(_ page: HandOffScreen) -> Screen { Screen(page) }
   /// A player's role, in private.

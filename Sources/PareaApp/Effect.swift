@@ -1,4 +1,5 @@
 import PareaLocale
+import PareaRules
 
 /// Work the reducer asks the outside world to do (the executable performs it).
 /// The reducer itself never touches files, clocks or the terminal.
@@ -24,6 +25,10 @@ public enum Effect: Hashable, Sendable {
   case lookForVoice
   /// Give `seat` a new phone link (answered with `PhonesAction.renewed`).
   case renewPhoneLink(seat: Int)
+  /// Read the decks folder (answered with `Action.decksListed`).
+  case listDecks
+  /// Save a deck in the decks folder (a problem is answered with `Action.reported`).
+  case saveDeck(Deck)
 }
 
 /// A line for the voice: what to say, in which language, how fast.

@@ -65,6 +65,9 @@ extension AppState {
     case .voiceLookedFor(let found):
       voiceFound = found
       return []
+    case .decksListed(let entries):
+      decks = entries
+      return []
     case .phones(let action):
       return reducePhones(action, environment: environment)
     case .tick(let now):

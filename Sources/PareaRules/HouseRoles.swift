@@ -183,3 +183,22 @@ public enum DeckProblem: Hashable, Sendable, Error {
   /// One of the group's roles breaks the editor's limits.
   case houseRole(HouseRoleProblem)
 }
+
+/// One file of the decks folder: the deck in it, or what is wrong with it.
+public struct DeckEntry: Hashable, Sendable {
+  /// The file's path.
+  public var file: String
+  /// The deck, or why it cannot be used.
+  public var deck: Result<Deck, DeckProblem>
+
+  /// A file of the decks folder, read.
+  public init(file: String, deck: Result<Deck, DeckProblem>) {
+    self.file = file
+    self.deck = deck
+  }
+
+  /// The last part of a path (a file's name in its folder).
+  public static func fileName(_ path: String) -> String {
+    String(path.split(separator: "/").last ?? Substring(path))
+  }
+}

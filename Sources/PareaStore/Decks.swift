@@ -12,14 +12,6 @@ import PareaRules
 // cannot be used is listed with what is wrong with it, and is never written
 // over: saving a deck of the same name is refused until it is gone.
 
-/// One file of the decks folder: the deck in it, or what is wrong with it.
-public struct DeckEntry: Hashable, Sendable {
-  /// The file's path.
-  public var file: String
-  /// The deck, or why it cannot be used.
-  public var deck: Result<Deck, DeckProblem>
-}
-
 /// Why a deck was not imported.
 public enum DeckImportProblem: Hashable, Sendable, Error {
   /// The file given cannot be read (missing, a folder, no permission).

@@ -156,7 +156,9 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
         perform(app.send(.voiceLookedFor(found: speaker.isFound)))
       case .renewPhoneLink(let seat):
         perform(phones.renew(seat, app: &app))
-      case .saveSettings, .savePlayers, .saveGame:
+      case .listDecks:
+        perform(app.send(.decksListed(storage.store.decks())))
+      case .saveSettings, .savePlayers, .saveGame, .saveDeck:
         if let problem = storage.perform(effect, state: app.state) {
           perform(app.send(.reported([problem])))
         }

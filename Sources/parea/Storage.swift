@@ -55,7 +55,9 @@ struct Storage {
       case .saveGame:
         // No game in progress deletes the file: a finished game is not resumed.
         try store.saveGame(state.session)
-      case .quit, .redrawAll, .bell, .speak, .silence, .lookForVoice, .renewPhoneLink:
+      case .saveDeck(let deck):
+        try store.save(deck)
+      case .quit, .redrawAll, .bell, .speak, .silence, .lookForVoice, .renewPhoneLink, .listDecks:
         break  // not storage: the run loop handles these
       }
     } catch {

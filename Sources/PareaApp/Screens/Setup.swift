@@ -107,6 +107,8 @@ public enum SetupAction: Hashable, Sendable {
   case editRole
   /// Take the lit role, one of the group's own, out of the group's roles (and of the game).
   case removeRole
+  /// Open the group's decks.
+  case openDecks
   /// Change the number of spies or killers.
   case changeCount(Int)
   /// Light the count's next or previous row.
@@ -145,7 +147,7 @@ extension SetupScreen: Feature {
     switch action {
     case .move, .switchList, .toggleRole, .suggest, .clear:
       chooseRoles(action, setup: &setup, in: state)
-    case .newRole, .editRole, .removeRole:
+    case .newRole, .editRole, .removeRole, .openDecks:
       return groupRole(action, in: state)
     case .changeCount(let step):
       changeCount(step, setup: &setup, in: state)

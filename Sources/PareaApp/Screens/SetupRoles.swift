@@ -6,13 +6,14 @@ import PareaRules
 extension SetupScreen {
   /// What the roles' lists let the user do.
   func roleCommands(rules: KeyCommand, back: KeyCommand) -> [KeyCommand] {
-    // Changing or removing one of the group's roles (e, x, said beside a
-    // lit one) and clearing the list (c) have no room in the footer at 80
-    // columns: the README's table gives them.
+    // A suggested set (s, said in the empty list), changing or removing one
+    // of the group's roles (e, x, said beside a lit one) and clearing the
+    // list (c) have no room in the footer at 80 columns: the README's table
+    // gives them.
     [
       .shown("Enter", focus == .available ? "key.addRole" : "key.removeRole", [(.enter, .setup(.toggleRole))]),
       .shown("n", "key.newRole", [(.letter("n"), .setup(.newRole))]),
-      .shown("s", "key.suggest", [(.letter("s"), .setup(.suggest))]),
+      .shown("t", "key.decks", [(.letter("t"), .setup(.openDecks))]),
       .shown("d", "key.deal", [(.letter("d"), .setup(.deal))]),
       rules,
       back,
@@ -26,7 +27,10 @@ extension SetupScreen {
         ]),
       .hidden(
         .documented,
-        [(.letter("c"), .setup(.clear)), (.letter("e"), .setup(.editRole)), (.letter("x"), .setup(.removeRole))]),
+        [
+          (.letter("s"), .setup(.suggest)), (.letter("c"), .setup(.clear)), (.letter("e"), .setup(.editRole)),
+          (.letter("x"), .setup(.removeRole)),
+        ]),
     ]
   }
 
@@ -73,6 +77,8 @@ extension SetupScreen {
     case .editRole:
       guard let lit else { return .stay }
       return .go(.roleEditor(RoleEditorScreen(editing: lit, beneath: self)))
+    case .openDecks:
+      return .go(.decks(DecksScreen(beneath: self)), effects: [.listDecks])
     case .removeRole:
       guard let lit else { return .stay }
       var setup = state.setup
