@@ -114,6 +114,8 @@ public enum Action: Hashable, Sendable {
   case phones(PhonesAction)
   /// The decks folder as read (`Effect.listDecks`).
   case decksListed([DeckEntry])
+  /// The odds of a set, as measured so far (`Effect.measureOdds`).
+  case oddsMeasured(OddsResult)
   /// A question of the app's own answered (`Confirmation.yes`, `.no`).
   case answered(AppAnswer)
 }

@@ -98,6 +98,9 @@ public struct AppState: Hashable, Sendable {
   public var groupRoles = GroupRoles()
   /// The decks folder as last read (nil: not read yet in this run).
   public var decks: [DeckEntry]?
+  /// The latest odds measured (`Odds.swift`), and the set last asked for.
+  public var odds: OddsResult?
+  public var oddsAsked: OddsRequest?
   /// The game in play, from the deal until the group leaves it: the table,
   /// who reveals next, the round timer, the scores of a scored session.
   public var session: GameSession?

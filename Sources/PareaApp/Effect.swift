@@ -29,6 +29,11 @@ public enum Effect: Hashable, Sendable {
   case listDecks
   /// Save a deck in the decks folder (a problem is answered with `Action.reported`).
   case saveDeck(Deck)
+  /// Measure the odds of a set in the background, stopping any other
+  /// measuring (answered, as they come in, with `Action.oddsMeasured`).
+  case measureOdds(OddsRequest)
+  /// Stop measuring: no set on show to measure.
+  case stopOdds
 }
 
 /// A line for the voice: what to say, in which language, how fast.

@@ -22,6 +22,7 @@ extension AppState {
     var effects = apply(action, environment: &environment)
     guardMoment(after: before)
     followPhones()
+    effects += askForOdds()
     // A step that waits for its choice may have it now that its time is over.
     if case .tick = action { effects += handOnPhoneChoice(environment: environment) + saveLooks() }
     // A seeded run keeps where its sequence stands with the game it saves.
@@ -67,6 +68,10 @@ extension AppState {
       return []
     case .decksListed(let entries):
       decks = entries
+      return []
+    case .oddsMeasured(let result):
+      // Only the set last asked for: a late result of an earlier one is dropped.
+      if result.request == oddsAsked { odds = result }
       return []
     case .phones(let action):
       return reducePhones(action, environment: environment)

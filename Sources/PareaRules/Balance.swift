@@ -20,9 +20,49 @@ public struct BalanceReport: Hashable, Sendable {
   /// The games that reached the table's last round without a winner (none, in practice).
   public var unfinished = 0
 
+  /// No games yet.
+  public init() {}
+
   /// The share of the games `side` won, from 0 to 1.
   public func rate(of side: SideID) -> Double {
     games == 0 ? 0 : Double(wins[side, default: 0]) / Double(games)
+  }
+
+  /// The margin of any side's rate, from 0 to 1: the half-width of its 95%
+  /// interval at its widest (a rate of one half), 1.96 √(¼ / games).
+  public var margin: Double { games == 0 ? 1 : 1.96 * (0.25 / Double(games)).squareRoot() }
+}
+
+/// Random games played a batch at a time, the report growing with each:
+/// the roles page's live odds play until their time is up, and stop when
+/// the set changes (`Balance.simulate` is one batch).
+public struct BalanceRun: Sendable {
+  /// The games played so far.
+  public private(set) var report = BalanceReport()
+  private var generator: SplitMix64
+  private let rules: any GameType
+  private let setup: Setup
+  private let names: [String]
+  private let house: DealtRules
+
+  /// Games of `rules` dealt with `setup` to `players` players, under `house`, from `seed`.
+  public init(_ rules: any GameType, setup: Setup, players: Int, house: DealtRules = DealtRules(), seed: UInt64) {
+    self.rules = rules
+    self.setup = setup
+    self.names = (0..<max(0, players)).map { "P\($0 + 1)" }
+    self.house = house
+    generator = SplitMix64(seed: seed)
+  }
+
+  /// Plays `games` more games (none if the set cannot be dealt).
+  public mutating func play(_ games: Int) {
+    for _ in 0..<games {
+      guard var table = try? rules.deal(players: names, setup: setup, using: &generator) else { return }
+      report.games += 1
+      let (winner, early) = Balance.play(&table, house: house, generator: &generator)
+      if let winner { report.wins[winner, default: 0] += 1 } else { report.unfinished += 1 }
+      if early { report.decidedBeforeFirstVote += 1 }
+    }
   }
 }
 
@@ -37,17 +77,9 @@ public enum Balance {
     _ rules: any GameType, setup: Setup, players: Int, games: Int, house: DealtRules = DealtRules(),
     seed: UInt64
   ) -> BalanceReport {
-    var report = BalanceReport()
-    var generator = SplitMix64(seed: seed)
-    let names = (1...players).map { "P\($0)" }
-    for _ in 0..<games {
-      guard var table = try? rules.deal(players: names, setup: setup, using: &generator) else { break }
-      report.games += 1
-      let (winner, early) = play(&table, house: house, generator: &generator)
-      if let winner { report.wins[winner, default: 0] += 1 } else { report.unfinished += 1 }
-      if early { report.decidedBeforeFirstVote += 1 }
-    }
-    return report
+    var run = BalanceRun(rules, setup: setup, players: players, house: house, seed: seed)
+    run.play(games)
+    return run.report
   }
 
   /// Plays one table to its end; returns the winner and whether the game was

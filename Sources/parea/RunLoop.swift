@@ -100,6 +100,8 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
   }
 
   var pendingSpeech: Speech?
+  // The roles page's odds, measured on a thread of their own.
+  let odds = OddsWorker(registry: app.state.registry)
 
   /// Says the line the last effects asked for, now that their frame is drawn.
   /// Where the voice cannot be heard, the bell marks the step instead.
@@ -158,6 +160,10 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
         perform(phones.renew(seat, app: &app))
       case .listDecks:
         perform(app.send(.decksListed(storage.store.decks())))
+      case .measureOdds(let request):
+        odds.start(request)
+      case .stopOdds:
+        odds.stop()
       case .saveSettings, .savePlayers, .saveGame, .saveDeck:
         if let problem = storage.perform(effect, state: app.state) {
           perform(app.send(.reported([problem])))
@@ -221,6 +227,8 @@ func run(_ app: inout some Interactive, storage: inout Storage) -> Outcome {
     // A lock file removed meanwhile is made again before a second copy can
     // start on it; a lock another copy has taken stops this one's saving.
     if let lost = storage.checkLock() { perform(app.send(.reported([lost]))) }
+    // The roles page's odds, as measured so far.
+    if let result = odds.take() { perform(app.send(.oddsMeasured(result))) }
     perform(app.tick(now: monotonicMilliseconds()))
     // The phones: started or stopped as the game says, their taps in (each
     // seat's view goes out once the frame is drawn).

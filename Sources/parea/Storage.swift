@@ -57,7 +57,8 @@ struct Storage {
         try store.saveGame(state.session)
       case .saveDeck(let deck):
         try store.save(deck)
-      case .quit, .redrawAll, .bell, .speak, .silence, .lookForVoice, .renewPhoneLink, .listDecks:
+      case .quit, .redrawAll, .bell, .speak, .silence, .lookForVoice, .renewPhoneLink, .listDecks,
+        .measureOdds, .stopOdds:
         break  // not storage: the run loop handles these
       }
     } catch {

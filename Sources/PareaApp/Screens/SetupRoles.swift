@@ -103,7 +103,8 @@ extension SetupScreen {
     canvas.write(words("setup.rolesPrompt"), row: 2, column: 3)
     canvas.write(counter, row: 2, column: canvas.width - 3 - TextWidth.of(counter), style: ready ? Theme.good : Theme.title)
 
-    let height = canvas.height - 13
+    // Two rows under the lists for the odds of random games and a warning.
+    let height = canvas.height - 14
     let left = Rect(row: 4, column: 3, width: 36, height: height + 2)
     let right = Rect(row: 4, column: 41, width: 36, height: height + 2)
     canvas.frame(left, title: words("setup.available"), style: focus == .available ? Theme.key : Theme.frame)
@@ -119,9 +120,11 @@ extension SetupScreen {
     canvas.list(chosen.map(words.roleName), selected: focus == .chosen ? chosenSelection : nil,
       in: right.inset(1), styles: styled(chosen))
 
+    drawOdds(into: &canvas, row: left.bottom, state: state, words: words)
+
     // The highlighted role, described; one of the group's says how to change it.
     if notice == nil, let role = litRole(in: state) {
-      let top = left.bottom + 1
+      let top = left.bottom + 2
       let side = rules.role(role).map { words.sideName($0.side) } ?? ""
       canvas.write(words.roleName(role) + "  ·  " + side, row: top, column: 3, style: rules.isBad(role) ? Theme.bad : Theme.good)
       if state.groupRoles.roles.contains(where: { $0.id == role }) {
@@ -137,6 +140,47 @@ extension SetupScreen {
 }
 
 extension SetupScreen {
+  /// The odds of random games with the set on the page, on `row`, and on
+  /// the row under it a warning when a side wins more than two games in
+  /// three or some end before the first vote (`Odds.swift`).
+  func drawOdds(into canvas: inout Canvas, row: Int, state: AppState, words: Words) {
+    let width = canvas.width - 6
+    guard state.oddsRequest != nil else {
+      canvas.write(words("house.odds.waiting"), row: row, column: 3, style: Theme.dim, limit: width)
+      return
+    }
+    guard let odds = state.oddsShown, odds.report.games > 0 else {
+      canvas.write(words("house.odds.measuring"), row: row, column: 3, style: Theme.dim, limit: width)
+      return
+    }
+    let rules = state.rules
+    let report = odds.report
+    func percent(_ share: Double) -> String { String(Int((share * 100).rounded())) }
+    func label(_ side: Side) -> String {
+      // A role that plays alone is its own side: it is named.
+      rules.houseRoles.first { $0.alone != nil && $0.side == side.id }.map { words.roleName($0.id) } ?? words.sideName(side.id)
+    }
+    let rates = rules.sides.map { side in
+      words("house.odds.rate", ["side": label(side), "percent": percent(report.rate(of: side.id))])
+    }
+    let line = words(
+      "house.odds.line",
+      [
+        "rates": rates.joined(separator: words("house.card.separator")),
+        "margin": String(Int((report.margin * 100).rounded(.up))), "games": String(report.games),
+        "milliseconds": String(odds.milliseconds),
+      ])
+    canvas.write(line, row: row, column: 3, limit: width)
+    let favoured = rules.sides.first { report.rate(of: $0.id) > Balance.bound }
+    var warning: String?
+    if let favoured {
+      warning = words("house.odds.uneven", ["side": label(favoured)])
+    } else if report.decidedBeforeFirstVote > 0 {
+      warning = words("house.odds.early", ["percent": percent(Double(report.decidedBeforeFirstVote) / Double(report.games))])
+    }
+    if let warning { canvas.write(warning, row: row + 1, column: 3, style: Theme.error, limit: width) }
+  }
+
   /// Moving in the lists, adding and taking out roles, a suggested set.
   mutating func chooseRoles(_ action: SetupAction, setup: inout Setup, in state: AppState) {
     let available = Self.available(in: state)
