@@ -125,3 +125,26 @@ import Testing
     #expect(editor.nights.contains(.kill))
   }
 }
+
+/// A card of a group's role keeps the outline of every card of its table:
+/// a short card beside a long one is spread over as many rows, a dotted
+/// rule filling the rows its words cannot.
+@Suite struct HouseRoleCardTests {
+  @Test(arguments: Language.allCases) func aShortCardBesideALongOne(_ language: Language) throws {
+    let madam = RoleDeclaration(
+      id: "house.madam", side: Palermo.thieves, knows: [Palermo.Roles.redThief], knowsSide: true, night: .block,
+      takesPlayerAlongWhen: .killedAtNight, once: true, names: ["en": "Madam", "el": "Μαντάμ"])
+    let baker = RoleDeclaration(id: "house.baker", side: Palermo.town, names: ["en": "Baker", "el": "Φούρναρης"])
+    let game = Palermo(houseRoles: [madam, baker])
+    let roles: [RoleID] = [Palermo.Roles.redThief, "house.madam", "house.baker", Palermo.Roles.doctor] + Palermo.Roles.citizens.prefix(3)
+    let seats = roles.enumerated().map { Seat(name: HouseRoleScreenTests.eight[$0.offset], role: $0.element) }
+    let table = Table(game: game, seats: seats)
+    let app = App(state: AppState(language: language, table: table), configuration: configuration(language))
+    for seat in [1, 2] {
+      var state = app.state
+      state.screen = .reveal(RevealScreen(seat: seat))
+      let card = App(state: state, configuration: configuration(language)).render(width: 80, height: 24)
+      expectGolden(card, "reveal-house-\(roles[seat].rawValue.dropFirst(6)).\(language)")
+    }
+  }
+}

@@ -53,7 +53,7 @@ struct SavedGameFile {
       pending = take["by"] as? Int
     }
     return SavedGameFile(
-      game: table["game"] as? String ?? "",
+      game: table["game"] as? String ?? (table["game"] as? [String: Any])?["id"] as? String ?? "",
       seats: seats.map {
         Seat(
           name: $0["name"] as? String ?? "", role: $0["role"] as? String ?? "",
@@ -84,6 +84,8 @@ struct Driver {
   let session: TmuxSession
   /// The language the program is drawing in right now.
   var language: Language
+  /// The names of the group's own roles in play, by identifier (the tables do not have them).
+  var houseNames: [String: String] = [:]
 
   init(_ session: TmuxSession, language: Language = .en) {
     self.session = session
@@ -95,7 +97,7 @@ struct Driver {
     words.text(key, arguments)
   }
   func upper(_ text: String) -> String { words.upper(text) }
-  func roleName(_ role: String) -> String { text("role.\(role).name") }
+  func roleName(_ role: String) -> String { houseNames[role] ?? text("role.\(role).name") }
   func causeName(_ cause: String) -> String { text("cause.\(cause)") }
 
   // MARK: Keys

@@ -14,7 +14,7 @@ import Foundation
 /// the screen, resize, signal, and look at the terminal after it exits.
 ///
 /// Each session has its own temporary folder holding the server's socket, the
-/// program's config and state folders (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`;
+/// program's config, state and data folders (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `XDG_DATA_HOME`;
 /// pass `dataDirectory` to share them between sessions, e.g. to resume a
 /// game), its exit status and the `stty -a` taken in the pane right after it
 /// exits. The pane's shell stays alive after the program exits, so its screen
@@ -24,7 +24,7 @@ final class TmuxSession {
   let directory: String
   /// The tmux server's socket.
   let socket: String
-  /// Holds the program's config and state folders.
+  /// Holds the program's config, state and data folders.
   let dataDirectory: String
   /// The stand-in for espeak-ng first on the program's `PATH`, when the
   /// session was started with `fakeVoice: true`: what the narrator said
@@ -35,6 +35,8 @@ final class TmuxSession {
   var configHome: String { dataDirectory + "/config" }
   /// State folder given to the program (`XDG_STATE_HOME`).
   var stateHome: String { dataDirectory + "/state" }
+  /// Data folder given to the program (`XDG_DATA_HOME`: the decks).
+  var dataHome: String { dataDirectory + "/data" }
   private var statusFile: String { directory + "/exit-status" }
   private var sttyFile: String { directory + "/stty-after-exit" }
   private var started = ContinuousClock.now
@@ -74,7 +76,7 @@ final class TmuxSession {
 
     var paneEnvironment = [
       "LC_ALL": "C.UTF-8", "TERM": "tmux-256color", "XDG_CONFIG_HOME": configHome,
-      "XDG_STATE_HOME": stateHome,
+      "XDG_STATE_HOME": stateHome, "XDG_DATA_HOME": dataHome,
     ]
     if let voice = self.fakeVoice {
       let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

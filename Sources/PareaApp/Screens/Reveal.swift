@@ -270,8 +270,18 @@ enum RoleCard {
   /// (`fill`, then `TextWidth.justify`): whatever the text, the block it
   /// draws has one outline, so a short description does not show as a
   /// narrow block from across the table.
+  ///
+  /// A row reads well spread to the whole width only with a few words on
+  /// it: a text too short for its rows (a group's role's card beside a long
+  /// one, "nobody" beside a long list of fellows) takes the rows it fills
+  /// with eight words or more each (at least its natural ones), and a dotted
+  /// rule as wide fills each of the rest.
   static func block(_ text: String, rows: Int, width: Int) -> [String] {
-    fill(text, rows: rows, width: width).map { TextWidth.justify($0, width: width) }
+    let words = text.split(whereSeparator: \.isWhitespace).count
+    let natural = TextWidth.wrap(text, width: width).count
+    let filled = max(1, min(rows, max(natural, words / 8)))
+    let lines = fill(text, rows: filled, width: width).map { TextWidth.justify($0, width: width) }
+    return lines + Array(repeating: String(repeating: "·", count: width), count: max(0, rows - lines.count))
   }
 
   /// `text` wrapped into exactly `rows` rows, as evenly as it goes: of the
