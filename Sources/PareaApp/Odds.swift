@@ -79,6 +79,8 @@ extension AppState {
     let request = oddsRequest
     guard request != oddsAsked else { return [] }
     oddsAsked = request
+    // A set measured to its end already (chosen again) is shown as it was: the same seed, the same games.
+    if let request, odds?.request == request, odds?.finished == true { return [] }
     return request.map { [.measureOdds($0)] } ?? [.stopOdds]
   }
 }

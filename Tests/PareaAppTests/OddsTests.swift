@@ -59,6 +59,24 @@ import Testing
     #expect(app.render(width: 80, height: 24).lines[17].contains(Catalog.builtIn(language).text("house.odds.early", ["percent": "5"])))
   }
 
+  @Test func aSetMeasuredToItsEndIsShownAgainAtOnce() throws {
+    var app = HouseRoleScreenTests.rolesPage(.en)
+    app.press(.character("s"))
+    let request = try #require(app.state.oddsRequest)
+    var report = BalanceReport()
+    report.games = 20_000
+    report.wins = [Palermo.town: 10_000, Palermo.thieves: 10_000]
+    app.send(.oddsMeasured(OddsResult(request: request, report: report, milliseconds: 1_400, finished: true)))
+    #expect(app.press(.character("c")).contains(.stopOdds))
+    // The same set again: its numbers at once, nothing measured again.
+    let again = app.press(.character("s"))
+    #expect(!again.contains(.measureOdds(request)) && app.state.oddsShown?.report.games == 20_000)
+    // A set measured only in part is measured again.
+    app.send(.oddsMeasured(OddsResult(request: request, report: report, milliseconds: 100, finished: false)))
+    app.press(.character("c"))
+    #expect(app.press(.character("s")).contains(.measureOdds(request)))
+  }
+
   @Test func theRatesOfTheBuiltInSetsAreToday() {
     // The live odds play the games `make bench` plays: a run in batches is the same run.
     let setup = Palermo().suggestedSetup(players: 9)!
