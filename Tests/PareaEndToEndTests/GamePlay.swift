@@ -98,6 +98,10 @@ struct Driver {
   }
   func upper(_ text: String) -> String { words.upper(text) }
   func roleName(_ role: String) -> String { houseNames[role] ?? text("role.\(role).name") }
+  /// The words of a side's win: a group's role that plays alone is its own side.
+  func sideWin(_ side: String) -> String {
+    houseNames[side].map { text("house.side.win", ["role": $0]) } ?? text("side.\(side).win")
+  }
   func causeName(_ cause: String) -> String { text("cause.\(cause)") }
 
   // MARK: Keys
@@ -425,7 +429,7 @@ struct Driver {
   func waitForSummary(winner side: String) throws -> String {
     // The game over comes first, for the whole table: Enter shows the result.
     let gate = upper(text("summary.gate.title"))
-    let winner = upper(text("side.\(side).win"))
+    let winner = upper(sideWin(side))
     let first = try session.waitUntilSettled("the game over or the summary") {
       $0.contains(gate) || ($0.contains(self.text("summary.title")) && $0.contains(winner))
     }

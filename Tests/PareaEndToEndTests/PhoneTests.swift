@@ -2,6 +2,7 @@ import Foundation
 import PareaLanguage
 import PareaLocale
 import PareaRules
+import PareaStore
 import PareaStrings
 import Testing
 
@@ -607,6 +608,112 @@ extension EndToEnd {
       }
       try phones.screenshot(joined[thief], "over.\(language)")
       try Self.leaveTheSummary(play: play, session: session, phones: phones, joined, result: play.text("side.palermo.town.win"))
+    }
+
+    /// The deck "Friday" (a Sheriff who learns a player's side each night, a
+    /// Fool who wins if voted out), as `parea --import` or a file dropped in
+    /// the decks folder leaves it (`HouseRolesTests` makes it at the table).
+    static let friday = Deck(
+      name: "Friday",
+      roles: [
+        "palermo.redThief", "palermo.doctor", "house.sheriff", "house.fool", "palermo.redKamikaze", "palermo.snitch",
+        "palermo.policeman", "palermo.citizenGeorge",
+      ],
+      houseRoles: [
+        RoleDeclaration(id: "house.sheriff", side: Palermo.town, night: .check, names: ["en": "Sheriff", "el": "Σερίφης"]),
+        RoleDeclaration(id: "house.fool", side: Palermo.town, alone: .votedOut, names: ["en": "Fool", "el": "Τρελός"]),
+      ])
+
+    /// Friday dealt to eight with phones, narrated by Parea: the night's
+    /// three steps on the phones (the Sheriff's said by its name, its answer
+    /// on the Sheriff's phone alone), the day's vote on the phones sends the
+    /// Fool out, and the Fool's win is on the laptop and on every phone (run
+    /// by `LongGameTests`, in each language).
+    static func fridayOnPhones(_ language: Language) throws {
+      let data = try Self.dataWithPhonesOn(vote: "secret")
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      try FileManager.default.createDirectory(atPath: data + "/data/parea/decks", withIntermediateDirectories: true)
+      try Data(DeckFile.encode(Self.friday)).write(to: URL(fileURLWithPath: data + "/data/parea/decks/Friday.json"))
+      let session = try Self.session(language, data: data, fakeVoice: true, seed: 17)
+      defer { session.kill() }
+      var play = Driver(session, language: language)
+      let sheriffName = language == .el ? "Σερίφης" : "Sheriff"
+      let foolName = language == .el ? "Τρελός" : "Fool"
+      play.houseNames = ["house.sheriff": sheriffName, "house.fool": foolName]
+      let names = ["Anna", "Bob", "Chris", "Dora", "Eve", "Fay", "Gus", "Hana"]
+      try play.chooseGame(1)
+      try play.addPlayers(names)
+      try play.continueToSetup()
+      try play.chooseNarration(.parea)
+      try session.sendKeys("t")
+      try session.waitFor(play.text("decks.item", ["deck": "Friday", "count": "8"]))
+      try session.sendKeys("Enter")
+      try session.waitFor(play.text("setup.chosenCount", ["chosen": "8", "players": "8"]))
+      try session.sendKeys("d")
+      try play.waitForHandOff(names[0])
+      let dealt = try play.saved()
+      let phones = try Phones()
+      let joined = try Self.joinEveryone(names, play: play, session: session, phones: phones, tag: "friday-\(language)-")
+      let seat = { (role: String) in try #require(dealt.seats(holding: role).first) }
+      let thief = try seat("palermo.redThief")
+      let doctor = try seat("palermo.doctor")
+      let sheriff = try seat("house.sheriff")
+      let fool = try seat("house.fool")
+      let victim = try seat("palermo.citizenGeorge")
+
+      // The night, on the phones: the thieves, the Doctor, the Sheriff.
+      try session.waitFor(play.text("key.nightFalls"))
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      var ids: [String] = []
+      for phone in joined { ids.append(try Self.waitTask(phones, phone, id: nil).id) }
+      try Self.pickAndConfirm(phones, joined[thief], names[victim])
+      for index in joined.indices where index != thief { try Self.pickAndConfirm(phones, joined[index], names[thief]) }
+      let protect = try Self.waitTask(phones, joined[doctor], id: ids[doctor])
+      #expect(protect.prompt == play.text("phone.task.protect"))
+      try Self.pickAndConfirm(phones, joined[doctor], names[fool])
+      let doctorStep = try joined.map { try phones.script($0, "return document.getElementById('choices').dataset.task || ''") as? String ?? "" }
+      // The Sheriff's step: every phone has a task of the same shape, the Sheriff's a check.
+      let check = try Self.waitTask(phones, joined[sheriff], id: doctorStep[sheriff])
+      #expect(check.prompt == play.text("phone.task.check"))
+      let other = try #require(joined.indices.first { $0 != sheriff && $0 != victim })
+      let suspect = try Self.waitTask(phones, joined[other], id: doctorStep[other])
+      #expect(suspect.prompt == play.text("phone.task.suspect"))
+      var steps: [String: [String]] = [:]
+      for phone in joined { steps[phone] = try Self.measure(phones, phone, Self.taskLines) }
+      Self.expectOneShape(steps, "\(language) Sheriff's step")
+      try Self.pickAndConfirm(phones, joined[sheriff], names[thief])
+      let answer = try phones.waitText(joined[sheriff], "note", "the Sheriff's answer") { $0.contains(names[thief]) }
+      #expect(answer.contains(play.text("narrator.answer.bad")), "\(answer)")
+      try phones.screenshot(joined[sheriff], "friday-sheriff.\(language)")
+      let voice = try #require(session.fakeVoice)
+      #expect(voice.calls().contains { $0.text?.contains(sheriffName) == true }, "the Sheriff's step is said by its name")
+      try session.waitSlowly("the morning", timeout: Driver.nightWait) { Screens.flat($0).contains(names[victim]) }
+
+      // The day: the vote on the phones sends the Fool out.
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      try session.waitFor(play.text("key.toVote"))
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      try session.waitUntil("the vote on the phones") { Screens.flatBesideThePanel($0).contains(play.text("narrator.vote.prompt.phones")) }
+      for index in joined.indices where index != victim {
+        _ = try Self.waitTask(phones, joined[index], id: nil)
+        try Self.pickAndConfirm(phones, joined[index], names[fool])
+      }
+      try session.waitUntilSettled("the phones' count") { Screens.flat($0).contains(play.text("narrator.count.phones")) }
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      try session.waitUntilSettled("the count's question") { Screens.flat($0).contains(play.text("narrator.vote.result.out.phones", ["name": names[fool]])) }
+      try play.waitForKeys()
+      try session.sendKeys("Enter")
+      let summary = try play.waitForSummary(winner: "house.fool")
+      #expect(summary.contains(play.text("house.summary.won.votedOut", ["role": foolName])), "\(summary)")
+      for phone in joined {
+        try phones.waitText(phone, "coverHint", "\(phone) says the game is over", timeout: 20) { $0 == play.text("phone.over") }
+        #expect(try phones.text(phone, "coverText") == play.sideWin("house.fool"), "\(phone) says the Fool won")
+      }
+      try phones.screenshot(joined[fool], "friday-over.\(language)")
     }
 
     @Test("a Spy round on the phones: the locals see the location and the list, the spy the list alone", arguments: [Language.en, .el])
