@@ -43,6 +43,12 @@ public struct OddsResult: Hashable, Sendable {
   }
 }
 
+extension BalanceReport {
+  /// The margin of any side's rate, from 0 to 1: the half-width of its 95%
+  /// interval at its widest (a rate of one half), 1.96 √(¼ / games).
+  var margin: Double { games == 0 ? 1 : 1.96 * (0.25 / Double(games)).squareRoot() }
+}
+
 extension AppState {
   /// The set whose odds the page on show would show: the roles page of a
   /// game with nights (Palermo), with a set that can be dealt as it stands

@@ -299,6 +299,13 @@ extension AppState {
     game = saved.game
     players = saved.players
     setup = saved.setup
+    // The group's own roles it was dealt with are the group's again: the
+    // next round's setup offers them (a role of the same identifier is the game's).
+    if let dealt = saved.table?.rules.houseRoles, !dealt.isEmpty {
+      var roles = groupRoles.roles.filter { role in !dealt.contains { $0.id == role.id } } + dealt
+      if roles.count > RoleDeclaration.maximumHouseRoles { roles = dealt }
+      groupRoles = GroupRoles(roles, registry: registry)
+    }
     session = saved
     screen = .home(HomeScreen(selection: 0))
   }

@@ -27,10 +27,6 @@ public struct BalanceReport: Hashable, Sendable {
   public func rate(of side: SideID) -> Double {
     games == 0 ? 0 : Double(wins[side, default: 0]) / Double(games)
   }
-
-  /// The margin of any side's rate, from 0 to 1: the half-width of its 95%
-  /// interval at its widest (a rate of one half), 1.96 √(¼ / games).
-  public var margin: Double { games == 0 ? 1 : 1.96 * (0.25 / Double(games)).squareRoot() }
 }
 
 /// Random games played a batch at a time, the report growing with each:

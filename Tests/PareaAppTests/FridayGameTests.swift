@@ -72,3 +72,17 @@ import Testing
     expectGolden(app.render(width: 80, height: 24), "friday-summary.\(language)")
   }
 }
+
+/// A game dealt with the group's roles, read back in another run: its roles
+/// are the group's again, so the next round's setup has them.
+@Suite struct ResumedHouseRolesTests {
+  @Test func theNextRoundOffersThem() throws {
+    let app = try FridayGameTests.dealt(.en)
+    let saved = try #require(app.state.session).savedAndRead()
+    var resumed = makeApp(.en)
+    #expect(resumed.state.groupRoles.roles.isEmpty)
+    resumed.send(.started(savedNames: [], session: saved))
+    #expect(resumed.state.groupRoles.roles == DecksScreenTests.friday.houseRoles)
+    #expect(resumed.state.rules.role("house.sheriff") != nil && resumed.state.setup.roles == DecksScreenTests.friday.roles)
+  }
+}
