@@ -38,15 +38,19 @@ public struct Palermo: GameType {
   /// The group's own roles this game may deal, declared like the built-in
   /// ones and offered after them (empty: Palermo as it ships).
   public let houseRoles: [RoleDeclaration]
-  /// What the game derives from its deck, worked out once.
-  private let built: Built
+  /// What the game derives from its deck with the group's roles, worked out
+  /// once (nil: the built-in deck's, `builtIn`, made on first use: start-up
+  /// makes the menu's games and needs none of it).
+  private let withHouseRoles: Built?
+  /// What the game derives from its deck.
+  private var built: Built { withHouseRoles ?? Self.builtIn }
 
   /// Creates the game, with the group's own roles if it has any (valid by
   /// `RoleDeclaration.houseProblems`: the deck file and the saved game are
   /// checked before they come here).
   public init(houseRoles: [RoleDeclaration] = []) {
     self.houseRoles = houseRoles
-    built = houseRoles.isEmpty ? Self.builtIn : Built(deck: Self.deck + houseRoles)
+    withHouseRoles = houseRoles.isEmpty ? nil : Built(deck: Self.deck + houseRoles)
   }
 
   public var id: GameID { "palermo" }
