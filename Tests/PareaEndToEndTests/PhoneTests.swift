@@ -356,6 +356,24 @@ extension EndToEnd {
       throw HarnessError("\(phone): no new task within \(timeout) s")
     }
 
+    /// A night's first two steps on the phones: every phone is given the
+    /// thieves' task, the thief picks `victim` and everyone else the thief;
+    /// then the Doctor is asked to protect and protects `protects`. Returns
+    /// each phone's task id of the thieves' step.
+    static func thievesThenDoctor(
+      _ phones: Phones, _ joined: [String], _ names: [String], thief: Int, victim: Int, doctor: Int, protects: Int,
+      play: Driver
+    ) throws -> [String] {
+      var ids: [String] = []
+      for phone in joined { ids.append(try Self.waitTask(phones, phone, id: nil).id) }
+      try Self.pickAndConfirm(phones, joined[thief], names[victim])
+      for seat in joined.indices where seat != thief { try Self.pickAndConfirm(phones, joined[seat], names[thief]) }
+      let task = try Self.waitTask(phones, joined[doctor], id: ids[doctor])
+      #expect(task.prompt == play.text("phone.task.protect"))
+      try Self.pickAndConfirm(phones, joined[doctor], names[protects])
+      return ids
+    }
+
     /// Taps the candidate named `name`, then Confirm.
     static func pickAndConfirm(_ phones: Phones, _ phone: String, _ name: String) throws {
       let tapped = try phones.script(phone, """
@@ -553,13 +571,8 @@ extension EndToEnd {
       let thief = try #require(dealt.seats(holding: "palermo.redThief").first)
       let doctor = try #require(dealt.seats(holding: "palermo.doctor").first)
       let victim = try #require(names.indices.first { $0 != thief && $0 != doctor })
-      var ids: [String] = []
-      for phone in joined { ids.append(try Self.waitTask(phones, phone, id: nil).id) }
-      try Self.pickAndConfirm(phones, joined[thief], names[victim])
-      for seat in joined.indices where seat != thief { try Self.pickAndConfirm(phones, joined[seat], names[thief]) }
-      let task = try Self.waitTask(phones, joined[doctor], id: ids[doctor])
-      #expect(task.prompt == play.text("phone.task.protect"))
-      try Self.pickAndConfirm(phones, joined[doctor], names[doctor])
+      let ids = try Self.thievesThenDoctor(
+        phones, joined, names, thief: thief, victim: victim, doctor: doctor, protects: doctor, play: play)
       try session.waitSlowly("the morning", timeout: Driver.nightWait) { Screens.flat($0).contains(names[victim]) }
       try phones.waitText(joined[victim], "coverHint", "the victim's phone says they are out", timeout: 20) { $0 == play.text("phone.out") }
       for phone in joined {
@@ -665,13 +678,8 @@ extension EndToEnd {
       try session.waitFor(play.text("key.nightFalls"))
       try play.waitForKeys()
       try session.sendKeys("Enter")
-      var ids: [String] = []
-      for phone in joined { ids.append(try Self.waitTask(phones, phone, id: nil).id) }
-      try Self.pickAndConfirm(phones, joined[thief], names[victim])
-      for index in joined.indices where index != thief { try Self.pickAndConfirm(phones, joined[index], names[thief]) }
-      let protect = try Self.waitTask(phones, joined[doctor], id: ids[doctor])
-      #expect(protect.prompt == play.text("phone.task.protect"))
-      try Self.pickAndConfirm(phones, joined[doctor], names[fool])
+      _ = try Self.thievesThenDoctor(
+        phones, joined, names, thief: thief, victim: victim, doctor: doctor, protects: fool, play: play)
       let doctorStep = try joined.map { try phones.script($0, "return document.getElementById('choices').dataset.task || ''") as? String ?? "" }
       // The Sheriff's step: every phone has a task of the same shape, the Sheriff's a check.
       let check = try Self.waitTask(phones, joined[sheriff], id: doctorStep[sheriff])
