@@ -1,7 +1,10 @@
 # Convenience targets; the README's two commands are scripts/play and scripts/test.
+# `make install` and `make uninstall` take PREFIX (where) and DESTDIR (a staging
+# folder in front of it); scripts/install holds the list of installed files.
 PREFIX ?= $(HOME)/.local
+DESTDIR ?=
 
-.PHONY: play test build install uninstall bench order clean
+.PHONY: play test build install uninstall deb bench order clean
 
 play:
 	scripts/play
@@ -15,12 +18,15 @@ build:
 
 install:
 	scripts/setup
-	install -d "$(PREFIX)/bin"
-	install -m 0755 "$$(scripts/build-release)" "$(PREFIX)/bin/parea"
-	@echo "installed $(PREFIX)/bin/parea"
+	scripts/install "$(abspath $(PREFIX))" "$(DESTDIR)"
 
 uninstall:
-	rm -f "$(PREFIX)/bin/parea"
+	scripts/install --uninstall "$(abspath $(PREFIX))" "$(DESTDIR)"
+
+# A Debian package in build/ (dpkg-deb; see scripts/deb).
+deb:
+	scripts/setup
+	scripts/deb
 
 bench:
 	scripts/bench
@@ -29,7 +35,8 @@ bench:
 # scripts/build-release). Run after a change to what happens at start-up.
 order:
 	scripts/setup --bench
-	python3 bench/measure.py --order scripts/startup.order "$$(scripts/build-release --scratch-path .build-bench)"
+	python3 bench/measure.py --order scripts/startup.order "$$(scripts/build-release --with-symbols --scratch-path .build-bench)"
 
 clean:
 	swift package clean
+	rm -rf build

@@ -2,9 +2,6 @@ import ArgumentParser
 import PareaApp
 import PareaLocale
 
-/// The version `--version` prints.
-let pareaVersion = "0.1.0"
-
 /// The help's words, in the language the environment asks for (the saved
 /// setting is not read for `--help`). Messages swift-argument-parser writes
 /// itself, such as the one for an unknown option, are in English.
