@@ -37,7 +37,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measure import Child, make_env, pct  # noqa: E402
+from measure import Child, evict_from_page_cache, make_env, pct  # noqa: E402
 from phone_client import Phone, wait_messages  # noqa: E402
 
 TARGET_DEAL_TO_CARD_MS = 100.0
@@ -283,6 +283,7 @@ def main():
     args = ap.parse_args()
     home = tempfile.mkdtemp(prefix="parea-bench-phones-")
     env = make_env(home)
+    evict_from_page_cache(args.parea)
     try:
         deal_ms, hello_ms, keys, memory = killer_for_twenty(args.parea, env, home, max(1, args.runs))
         off_keys, off = killer_phones_off(args.parea, env, home)

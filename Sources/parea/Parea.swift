@@ -1,16 +1,7 @@
 import ArgumentParser
 import PareaApp
+import PareaCommandLine
 import PareaLocale
-
-/// The help's words, in the language the environment asks for (the saved
-/// setting is not read for `--help`). Messages swift-argument-parser writes
-/// itself, such as the one for an unknown option, are in English.
-let commandLineWords: Catalog = {
-  let language = Language.resolve(flag: nil, saved: nil, environment: processEnvironment())
-  var words = Catalog.builtIn(language)
-  words.language = language
-  return words
-}()
 
 /// The `parea` command: options, then the full-screen app.
 struct Parea: ParsableCommand {
@@ -20,19 +11,12 @@ struct Parea: ParsableCommand {
     discussion: commandLineWords.text("cli.discussion"),
     version: pareaVersion)
 
-  @Option(name: .long, help: ArgumentHelp(commandLineWords.text("cli.lang")))
-  var lang: LanguageChoice?
-
-  @Option(name: .long, help: ArgumentHelp(commandLineWords.text("cli.seed"), valueName: "n"))
-  var seed: UInt64?
-
-  @Option(
-    name: .customLong("import"), help: ArgumentHelp(commandLineWords.text("cli.import"), valueName: "file"),
-    completion: .file(extensions: ["json"]))
-  var deckFile: String?
+  @OptionGroup var options: Options
 
   mutating func run() throws {
-    let status = deckFile.map { importDeck($0, language: lang?.language) } ?? Self.play(language: lang?.language, seed: seed)
+    let language = options.lang?.language
+    let status =
+      options.deckFile.map { importDeck($0, language: language) } ?? Self.play(language: language, seed: options.seed)
     if status != 0 { throw ExitCode(status) }
   }
 
@@ -52,18 +36,6 @@ struct Parea: ParsableCommand {
         Messages.printError(Messages.terminalUnavailable(error, words: words))
       }
       return outcome.exitStatus
-    }
-  }
-}
-
-/// A language as given on the command line.
-enum LanguageChoice: String, ExpressibleByArgument, CaseIterable {
-  case en, el
-
-  var language: Language {
-    switch self {
-    case .en: .en
-    case .el: .el
     }
   }
 }

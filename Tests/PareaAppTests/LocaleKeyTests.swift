@@ -18,7 +18,7 @@ import Testing
     // Identifiers of the games (a role, a side…) look like keys too; they are not keys.
     let identifiers = gameIdentifiers()
     var keys: Set<String> = []
-    let files = swiftFiles(in: root + "/Sources/PareaApp") + swiftFiles(in: root + "/Sources/parea")
+    let files = ["PareaApp", "parea", "PareaCommandLine"].flatMap { swiftFiles(in: root + "/Sources/" + $0) }
     for path in files {
       guard let text = read(path) else { continue }
       for match in text.matches(of: /"([a-z]+(?:\.[A-Za-z0-9]+)+)"/) where !identifiers.contains(String(match.1)) {

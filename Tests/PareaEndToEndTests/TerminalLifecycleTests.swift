@@ -194,6 +194,8 @@ extension EndToEnd {
     environment["XDG_STATE_HOME"] = directory
     environment["XDG_DATA_HOME"] = directory
     environment["TERM"] = "tmux-256color"
+    // The help is wrapped to COLUMNS when there is no terminal to ask.
+    environment["COLUMNS"] = nil
     if let language {
       for name in ["LC_ALL", "LC_MESSAGES"] { environment[name] = nil }
       environment["LANG"] = language
@@ -264,6 +266,47 @@ extension EndToEnd {
     #expect(imported.status == 0, "\(imported.errorOutput)")
     #expect(imported.output == "parea: " + words.text("deck.import.done", ["deck": "Friday", "count": "8", "file": decks + "/Friday.json"]) + "\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: decks) == ["Friday.json"])
+  }
+
+  /// Every option, right and wrong, in both languages: the status and every
+  /// byte written, as recorded in `Golden/command-line.txt` before the
+  /// ordinary forms stopped going through swift-argument-parser (issue 42).
+  /// Without a terminal, a command line that would play ends with "needs a
+  /// terminal" in the language it chose, so the language read shows too.
+  /// `PAREA_RECORD=1` writes the file again.
+  @Test("every option's behaviour and message, valid and invalid, in both languages, is as recorded")
+  func everyOption() throws {
+    let lines: [[String]] = [
+      [], ["--lang", "en"], ["--lang", "el"], ["--lang=el"], ["--lang=en"], ["--seed", "42"], ["--seed=42"],
+      ["--seed", "+7"], ["--lang", "el", "--seed", "3"], ["--seed", "3", "--lang", "en"], ["--lang", "en", "--lang", "el"],
+      ["--seed", "1", "--seed", "2"], ["--lang", "en", "--"],
+      ["--help"], ["-h"], ["help"], ["--version"], ["--version", "--bogus"],
+      ["--import"], ["--import", "/nonexistent/deck.json"], ["--lang", "el", "--import", "/nonexistent/deck.json"],
+      ["--lang", "fr"], ["--lang"], ["--lang="], ["--lang", "EN"], ["--lang=en=el"], ["--seed"], ["--seed", "abc"],
+      ["--seed", "-1"], ["--seed", "18446744073709551616"], ["--seed=1.5"], ["--seed="], ["--bogus"], ["-x"], ["extra"],
+      ["--lang", "en", "extra"], ["--help", "--lang", "fr"], ["--lang", "--seed", "1"],
+    ]
+    var record = ""
+    for locale in ["C.UTF-8", "el_GR.UTF-8"] {
+      for line in lines {
+        let result = try run(line, language: locale)
+        record += "== LANG=\(locale) parea \(line.joined(separator: " "))\n"
+        record += "status: \(result.status)\n-- stdout\n\(result.output)-- stderr\n\(result.errorOutput)"
+      }
+    }
+    let path = String(#filePath[..<#filePath.lastIndex(of: "/")!]) + "/Golden/command-line.txt"
+    if getenv("PAREA_RECORD") != nil {
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try record.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let recorded = try String(contentsOfFile: path, encoding: .utf8)
+    let expected = recorded.components(separatedBy: "== LANG=")
+    let actual = record.components(separatedBy: "== LANG=")
+    #expect(expected.count == actual.count)
+    for (want, got) in zip(expected, actual) where want != got {
+      Issue.record("differs from Golden/command-line.txt:\n--- recorded\n== LANG=\(want)--- now\n== LANG=\(got)")
+    }
   }
 
   @Test("an unknown language is refused with a usage error")
