@@ -677,6 +677,32 @@ def instructions(prog, env):
         return (first, first + rest)
 
 
+def key_instructions(prog, env, rounds=20):
+    """Instructions per key -> redrawn screen, counted by callgrind: a run with
+    `rounds` round trips home -> Settings -> home, less a run with none, over
+    the 2 x rounds keys. Repeatable where times are not; the same method for
+    Parea and the C floor. None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if not valgrind:
+        return None
+
+    def counted(trips):
+        with tempfile.TemporaryDirectory() as folder, program_env(prog, env) as run_env:
+            out = os.path.join(folder, "callgrind.out")
+            child = Child([valgrind, "--tool=callgrind", "--callgrind-out-file=" + out]
+                          + prog.get("counted_argv", prog["argv"]), run_env)
+            try:
+                child.wait_screen(prog["home"], prog["home_absent"], timeout=120)
+                for _ in range(trips):
+                    child.press(b"s", prog["other"], prog["other_absent"])
+                    child.press(b"\x1b", prog["home"], prog["home_absent"])
+            finally:
+                child.finish(prog["quit"])
+            return callgrind_total(out)
+
+    return (counted(rounds) - counted(0)) / (2 * rounds)
+
+
 def time_v_rss(prog, env):
     """One run under /usr/bin/time -v, as a cross-check of ru_maxrss (KiB)."""
     if not os.access("/usr/bin/time", os.X_OK):
@@ -1005,6 +1031,15 @@ def report(results, deals, extra, voice=None):
         for name, (first, whole) in counted:
             ratio = f" ({first / base:.1f}x C)" if base else ""
             print(f"  {name + ':':<32} {first / 1e6:5.1f} M{ratio:<10} {whole / 1e6:5.1f} M")
+        per_key = [(name, r["key_instructions"]) for _, name, r in results["programs"] if r.get("key_instructions")]
+        key_base = next((r["key_instructions"] for key, _, r in results["programs"]
+                         if key == "floor" and r.get("key_instructions")), None)
+        if per_key:
+            print("instructions per key -> redrawn screen (callgrind; 20 round trips home <-> Settings,"
+                  " less a run with none):")
+            for name, count in per_key:
+                ratio = f" ({count / key_base:.1f}x C)" if key_base else ""
+                print(f"  {name + ':':<32} {count / 1e3:7.0f} k{ratio}")
     verdicts = []
     if "parea" in rows and floor:
         p = rows["parea"]
@@ -1184,6 +1219,8 @@ def main():
         r = measured[prog["key"]]
         r["time_v_peak_rss_mb"] = time_v_rss(prog, env)
         r["instructions"] = instructions(prog, env) if args.instructions else None
+        r["key_instructions"] = (key_instructions(prog, env)
+                                 if args.instructions and prog["key"] in ("floor", "parea") else None)
         results["programs"].append((prog["key"], prog["name"], r))
     try:
         deals = run_deals(args.deals) if args.deals else []
