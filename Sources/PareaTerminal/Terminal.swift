@@ -304,10 +304,11 @@ public final class Terminal {
     // A cchar_t holds one spacing character and up to CCHARW_MAX-1 combining
     // ones; longer clusters (rare emoji sequences) keep their first scalars.
     // The buffer is on the stack: this runs for every changed cell.
+    let single = TextWidth.singleScalar(character)
     let first = withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Int(CCHARW_MAX) + 1) {
       wide -> wchar_t in
       var count = 0
-      if let scalar = TextWidth.singleScalar(character) {
+      if let scalar = single {
         wide[0] = wchar_t(bitPattern: scalar)
         count = 1
       } else {
@@ -330,7 +331,10 @@ public final class Terminal {
     // The canvas thinks this grapheme is wide but the C library measures it
     // narrow: blank the second cell so nothing stale shows through.
     // (A keycap such as "1️⃣" starts with an ASCII digit and is wide too.)
-    if TextWidth.of(character) == 2, parea_wcwidth(first) < 2, column + 1 < limit {
+    // (No character of one scalar below U+1100 is wide: most cells skip this.)
+    if single.map({ $0 >= 0x1100 }) ?? true, TextWidth.of(character) == 2, parea_wcwidth(first) < 2,
+      column + 1 < limit
+    {
       var blank = cchar_t()
       setcchar(&blank, [0x20, 0], attributes, pair, nil)
       wadd_wch(window, &blank)
