@@ -28,6 +28,13 @@ import Testing
     #expect(wrong.isEmpty, "\(wrong.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
   }
 
+  /// The terminal backend skips its wide-character check for these
+  /// (`Terminal.put`): none may be two columns.
+  @Test func noScalarBelowU1100IsWide() {
+    let wide = (UInt32(0)..<0x1100).compactMap(Unicode.Scalar.init).filter { TextWidth.of(Character($0)) > 1 }
+    #expect(wide.isEmpty, "\(wide)")
+  }
+
   @Test func charactersTheFastPathHandsOn() {
     #expect(TextWidth.of("\r\n") == 0)
     #expect(TextWidth.of("e\u{301}") == 1)
