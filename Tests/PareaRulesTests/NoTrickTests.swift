@@ -319,9 +319,11 @@ private func deals(_ roles: [RoleID]) -> [[RoleID]] {
     return targets.map { target in
       Move(actor: actor, name: "night \(table.round): \(step.id) chooses \(target.map(String.init) ?? "nobody")") { table in
         try table.recordChoice(step.id, seat: target.flatMap { table.countedChoice($0, by: step) })
-        guard done + 1 == steps.count else { return }
-        try table.resolveNight()
-        if table.pending == nil, table.winner == nil { try table.advancePhase() }
+        // The last step's choice ends the night.
+        if done + 1 == steps.count {
+          try table.resolveNight()
+          if table.pending == nil, table.winner == nil { try table.advancePhase() }
+        }
       }
     }
   }
