@@ -2,18 +2,6 @@
 // file that draws into a canvas measures text too.
 @_exported import PareaTextWidth
 
-/// One cell of the screen.
-public struct Cell: Hashable, Sendable {
-  /// The grapheme drawn here; nil when the cell is covered by the wide
-  /// grapheme to its left.
-  public var character: Character?
-  /// How it is drawn.
-  public var style: Style
-
-  /// A blank cell.
-  public static let blank = Cell(character: " ", style: .plain)
-}
-
 /// A rectangle of the canvas, in rows and columns.
 public struct Rect: Hashable, Sendable {
   /// Top row.
@@ -86,17 +74,44 @@ public struct Canvas: Equatable, Sendable {
   ) -> Int {
     guard row >= 0, row < height else { return 0 }
     let end = min(width, column + (limit ?? width))
+    let look = style.bits
     var col = column
-    for character in text {
-      let w = TextWidth.of(character)
+    // Simple scalars (one scalar, one column, never joined: most text) are
+    // written from the bytes; the rest, from a grapheme boundary, by graphemes.
+    var text = text
+    let fast = text.withUTF8 { TextWidth.simplePrefix(of: $0) }
+    if fast.bytes > 0 {
+      let room = max(0, min(fast.columns, end - col))
+      text.withUTF8 { bytes in
+        var index = 0
+        for _ in 0..<room {
+          let (value, length) = TextWidth.scalar(in: bytes, at: index)
+          if col >= 0 {
+            let cell = row * width + col
+            clearWide(at: cell, column: col)
+            cells[cell] = Cell(code: value, look: look)
+          }
+          col += 1
+          index += length
+        }
+      }
+      if room < fast.columns || fast.bytes == text.utf8.count { return col - column }
+    }
+    let rest = text.utf8.index(text.utf8.startIndex, offsetBy: fast.bytes)
+    for character in text[rest...] {
+      let (w, single) = TextWidth.measure(character)
       if w == 0 { continue }
       if col + w > end { break }
       if col >= 0 {
-        clearWide(row: row, column: col)
-        cells[row * width + col] = Cell(character: character, style: style)
+        let index = row * width + col
+        clearWide(at: index, column: col)
+        let code = single ?? Cell.code(of: character)
         if w == 2 {
-          clearWide(row: row, column: col + 1)
-          cells[row * width + col + 1] = Cell(character: nil, style: style)
+          cells[index] = Cell(code: code, look: look | Cell.wideBit)
+          clearWide(at: index + 1, column: col + 1)
+          cells[index + 1] = Cell(code: 0, look: look)
+        } else {
+          cells[index] = Cell(code: code, look: look)
         }
       }
       col += w
@@ -106,16 +121,18 @@ public struct Canvas: Equatable, Sendable {
 
   /// Writes `text` centered in `rect`'s width on `row`.
   public mutating func center(_ text: String, row: Int, in rect: Rect, style: Style = .plain) {
-    let cut = TextWidth.truncate(text, to: rect.width)
-    let offset = (rect.width - TextWidth.of(cut)) / 2
+    let full = TextWidth.of(text)
+    let cut = full <= rect.width ? text : TextWidth.truncate(text, to: rect.width)
+    let offset = (rect.width - (full <= rect.width ? full : TextWidth.of(cut))) / 2
     write(cut, row: row, column: rect.column + offset, style: style, limit: rect.width - offset)
   }
 
   /// Fills `rect` with spaces in `style`.
   public mutating func fill(_ rect: Rect, style: Style = .plain) {
+    let space = Cell(code: 0x20, look: style.bits)
     for r in max(0, rect.row)..<min(height, rect.bottom) {
       for c in max(0, rect.column)..<min(width, rect.column + rect.width) {
-        cells[r * width + c] = Cell(character: " ", style: style)
+        cells[r * width + c] = space
       }
     }
   }
@@ -144,7 +161,12 @@ public struct Canvas: Equatable, Sendable {
     (0..<height).map { r in
       var line = ""
       for c in 0..<width {
-        if let character = cells[r * width + c].character { line.append(character) }
+        let cell = cells[r * width + c]
+        if let scalar = cell.scalar {
+          line.unicodeScalars.append(Unicode.Scalar(scalar).unsafelyUnwrapped)
+        } else if let character = cell.character {
+          line.append(character)
+        }
       }
       return line
     }
@@ -154,15 +176,13 @@ public struct Canvas: Equatable, Sendable {
   public var text: String { lines.joined(separator: "\n") }
 
   // A wide grapheme covers two cells; overwriting either half blanks the other.
-  private mutating func clearWide(row: Int, column: Int) {
+  private mutating func clearWide(at index: Int, column: Int) {
     guard column >= 0, column < width else { return }
-    let index = row * width + column
-    if cells[index].character == nil, column > 0 {
-      cells[index - 1] = Cell(character: " ", style: cells[index - 1].style)
-    } else if let character = cells[index].character, TextWidth.of(character) == 2,
-      column + 1 < width
-    {
-      cells[index + 1] = Cell(character: " ", style: cells[index + 1].style)
+    let cell = cells[index]
+    if cell.isCovered, column > 0 {
+      cells[index - 1] = Cell(code: 0x20, look: cells[index - 1].look & ~Cell.wideBit)
+    } else if cell.isWide, column + 1 < width {
+      cells[index + 1] = Cell(code: 0x20, look: cells[index + 1].look & ~Cell.wideBit)
     }
   }
 }

@@ -31,6 +31,28 @@ public struct Style: Hashable, Sendable {
 
   /// The terminal's default look.
   public static let plain = Style()
+
+  /// The style in eleven bits, as a cell stores it: the foreground (0 for
+  /// the terminal's, else the color's raw value + 1) in bits 0–3, the
+  /// background likewise in bits 4–7, then bold, reverse and dim.
+  public var bits: UInt16 {
+    UInt16(foreground.map { $0.rawValue + 1 } ?? 0) | UInt16(background.map { $0.rawValue + 1 } ?? 0) << 4
+      | (bold ? Self.boldBit : 0) | (reverse ? Self.reverseBit : 0) | (dim ? Self.dimBit : 0)
+  }
+
+  /// The style `bits` stands for.
+  public init(bits: UInt16) {
+    let fore = UInt8(bits & 0xF)
+    let back = UInt8(bits >> 4 & 0xF)
+    self.init(
+      foreground: fore == 0 ? nil : Color(rawValue: fore - 1), background: back == 0 ? nil : Color(rawValue: back - 1),
+      bold: bits & Self.boldBit != 0, reverse: bits & Self.reverseBit != 0, dim: bits & Self.dimBit != 0)
+  }
+
+  /// Where bold, reverse and dim are in `bits`.
+  public static let boldBit: UInt16 = 0x100
+  public static let reverseBit: UInt16 = 0x200
+  public static let dimBit: UInt16 = 0x400
 }
 
 /// The look shared by every screen: header bar, footer of keys, lists,

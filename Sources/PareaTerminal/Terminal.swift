@@ -38,6 +38,9 @@ public final class Terminal {
   private var colorPairs = [Int16](repeating: -1, count: 81)
   private var nextColorPair: Int16 = 0
   private var cursorShown: Bool?
+  /// The last style's complex character (`template(for:)`).
+  private var templateBits = UInt16.max
+  private var templateCharacter = cchar_t()
 
   /// Creates a terminal; nothing happens to the screen until `start()`.
   public init() {}
@@ -242,6 +245,9 @@ public final class Terminal {
   /// Draws `canvas`, sending only the cells that changed since the last draw.
   /// With `force`, clears the physical screen and repaints every cell (used
   /// when hiding a secret: nothing of it may survive anywhere on the screen).
+  ///
+  /// Each run of changed cells goes to ncurses in one call (`wadd_wchnstr`,
+  /// which places wide characters itself), not a move and a write per cell.
   public func draw(_ canvas: Canvas, force: Bool = false) {
     guard isRunning else { return }
     let window = parea_stdscr()
@@ -257,25 +263,29 @@ public final class Terminal {
     let cells = canvas.cells
     let before = full ? nil : drawn?.cells
     let blank = Cell.blank
+    var run = RunWriter(window: window, terminal: self)
     for row in 0..<rows {
-      var lastDrawnColumn = -1
       let start = row * canvas.width
       for column in 0..<columns {
         let cell = cells[start + column]
-        if let before, before[start + column] == cell { continue }
-        // After werase every cell is already a plain blank: skip them.
-        if full, cell == blank { continue }
-        if cell.character == nil {
-          // The right half of a wide grapheme changed (its style): redraw the
-          // grapheme from its first cell.
-          if column > 0, lastDrawnColumn != column - 1 {
-            put(cells[start + column - 1], row: row, column: column - 1, in: window, limit: columns)
+        let changed = if let before { before[start + column] != cell } else { cell != blank }
+        guard changed else {
+          run.flush()
+          continue
+        }
+        if cell.isCovered {
+          // The right half of a wide grapheme changed (its style): the
+          // grapheme is written again from its first cell, unless the run
+          // has it already (ncurses fills the right half itself).
+          if column > 0, !run.ends(at: column - 1, row: row) {
+            run.flush()
+            run.append(cells[start + column - 1], row: row, column: column - 1, limit: columns)
           }
           continue
         }
-        put(cell, row: row, column: column, in: window, limit: columns)
-        lastDrawnColumn = column
+        run.append(cell, row: row, column: column, limit: columns)
       }
+      run.flush()
     }
     if let cursor = canvas.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0,
       cursor.column < columns
@@ -289,56 +299,20 @@ public final class Terminal {
     drawn = canvas
   }
 
-  /// Draws one cell: the whole grapheme cluster (base and combining scalars) as
-  /// one complex character.
-  private func put(
-    _ cell: Cell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>?, limit: Int
-  ) {
-    guard let character = cell.character else { return }
+  /// The complex character for a cell's style with a space in it, made by
+  /// ncurses once per style in a row (its attributes and colour pair); a
+  /// cell copies it and puts its own scalars in.
+  fileprivate func template(for bits: UInt16) -> cchar_t {
+    if bits == templateBits { return templateCharacter }
     var attributes = parea_attr_normal()
-    if cell.style.bold { attributes |= parea_attr_bold() }
-    if cell.style.reverse { attributes |= parea_attr_reverse() }
-    if cell.style.dim { attributes |= parea_attr_dim() }
-    let pair = colorPair(foreground: cell.style.foreground, background: cell.style.background)
-
-    // A cchar_t holds one spacing character and up to CCHARW_MAX-1 combining
-    // ones; longer clusters (rare emoji sequences) keep their first scalars.
-    // The buffer is on the stack: this runs for every changed cell.
-    let single = TextWidth.singleScalar(character)
-    let first = withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: Int(CCHARW_MAX) + 1) {
-      wide -> wchar_t in
-      var count = 0
-      if let scalar = single {
-        wide[0] = wchar_t(bitPattern: scalar)
-        count = 1
-      } else {
-        for scalar in character.unicodeScalars {
-          if count == Int(CCHARW_MAX) { break }
-          wide[count] = wchar_t(bitPattern: scalar.value)
-          count += 1
-        }
-      }
-      wide[count] = 0
-      var complex = cchar_t()
-      setcchar(&complex, wide.baseAddress, attributes, pair, nil)
-      wmove(window, Int32(row), Int32(column))
-      // At the bottom-right corner the cursor cannot advance and this returns
-      // ERR, but the character is stored and drawn.
-      wadd_wch(window, &complex)
-      return wide[0]
-    }
-
-    // The canvas thinks this grapheme is wide but the C library measures it
-    // narrow: blank the second cell so nothing stale shows through.
-    // (A keycap such as "1️⃣" starts with an ASCII digit and is wide too.)
-    // (No character of one scalar below U+1100 is wide: most cells skip this.)
-    if single.map({ $0 >= 0x1100 }) ?? true, TextWidth.of(character) == 2, parea_wcwidth(first) < 2,
-      column + 1 < limit
-    {
-      var blank = cchar_t()
-      setcchar(&blank, [0x20, 0], attributes, pair, nil)
-      wadd_wch(window, &blank)
-    }
+    if bits & Style.boldBit != 0 { attributes |= parea_attr_bold() }
+    if bits & Style.reverseBit != 0 { attributes |= parea_attr_reverse() }
+    if bits & Style.dimBit != 0 { attributes |= parea_attr_dim() }
+    var complex = cchar_t()
+    setcchar(&complex, [0x20, 0], attributes, colorPair(bits: bits), nil)
+    templateBits = bits
+    templateCharacter = complex
+    return complex
   }
 
   /// Erases the terminal's scroll-back (`E3`, `ESC [ 3 J`), where lines
@@ -432,6 +406,7 @@ public final class Terminal {
   private func setColorsUp() {
     colorPairs = [Int16](repeating: -1, count: 81)
     nextColorPair = 0
+    templateBits = .max  // its colour pair is gone with the others
     usesColor = false
     let noColor = Self.environment("NO_COLOR") ?? ""
     guard noColor.isEmpty, has_colors(), start_color() == OK else { return }
@@ -443,14 +418,16 @@ public final class Terminal {
   /// own when nil), allocated the first time it is used. Looked up for every
   /// drawn cell, so the pairs live in a flat array with a slot per
   /// combination (nine backgrounds: the eight colors and the terminal's).
-  private func colorPair(foreground: Color?, background: Color? = nil) -> Int16 {
-    guard usesColor, foreground != nil || background != nil else { return 0 }
-    let slot = Int(background.map { $0.rawValue + 1 } ?? 0) * 9 + Int(foreground.map { $0.rawValue + 1 } ?? 0)
+  private func colorPair(bits: UInt16) -> Int16 {
+    let foreground = Int(bits & 0xF)  // 0: the terminal's; else a color's raw value + 1 (`Style.bits`)
+    let background = Int(bits >> 4 & 0xF)
+    guard usesColor, foreground != 0 || background != 0 else { return 0 }
+    let slot = background * 9 + foreground
     if colorPairs[slot] >= 0 { return colorPairs[slot] }
     nextColorPair += 1
     var pair = nextColorPair
-    let fore = foreground.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_WHITE))
-    let back = background.map { Int16($0.rawValue) } ?? (defaultColorsAvailable ? -1 : Int16(COLOR_BLACK))
+    let fore = foreground != 0 ? Int16(foreground - 1) : (defaultColorsAvailable ? -1 : Int16(COLOR_WHITE))
+    let back = background != 0 ? Int16(background - 1) : (defaultColorsAvailable ? -1 : Int16(COLOR_BLACK))
     if Int(pair) >= parea_color_pairs() || init_pair(pair, fore, back) != OK {
       pair = 0  // out of pairs: the default colors, remembered so we stop asking
     }
@@ -475,5 +452,88 @@ public final class Terminal {
 
   private static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
+  }
+}
+
+/// A run of changed cells of one row, gathered as complex characters and
+/// written by ncurses in one call when a cell that did not change (or the
+/// row's end) closes it.
+private struct RunWriter {
+  let window: UnsafeMutablePointer<WINDOW>?
+  let terminal: Terminal
+  private var characters: [cchar_t] = []
+  private var row = -1
+  private var first = -1
+  /// The column after the last cell in the run.
+  private var next = -1
+
+  init(window: UnsafeMutablePointer<WINDOW>?, terminal: Terminal) {
+    self.window = window
+    self.terminal = terminal
+    characters.reserveCapacity(256)
+  }
+
+  /// True when the run's last cell is (`row`, `column`) or covers it.
+  func ends(at column: Int, row: Int) -> Bool {
+    !characters.isEmpty && self.row == row && column < next && column >= first
+  }
+
+  /// Adds a cell (not a covered one): the whole grapheme cluster (base and
+  /// combining scalars) as one complex character.
+  mutating func append(_ cell: Cell, row: Int, column: Int, limit: Int) {
+    if characters.isEmpty {
+      self.row = row
+      first = column
+    }
+    var complex = terminal.template(for: cell.styleBits)
+    var firstScalar: UInt32 = 0x20
+    if let scalar = cell.scalar {
+      complex.chars.0 = wchar_t(bitPattern: scalar)
+      firstScalar = scalar
+    } else if let character = cell.character {
+      // A cchar_t holds one spacing character and up to CCHARW_MAX-1
+      // combining ones; longer clusters (rare emoji sequences) keep their
+      // first scalars.
+      withUnsafeMutableBytes(of: &complex.chars) { raw in
+        let wide = raw.bindMemory(to: wchar_t.self)
+        var count = 0
+        for scalar in character.unicodeScalars {
+          if count == Int(CCHARW_MAX) { break }
+          wide[count] = wchar_t(bitPattern: scalar.value)
+          count += 1
+        }
+      }
+      firstScalar = character.unicodeScalars.first?.value ?? 0x20
+    }
+    characters.append(complex)
+    // What the C library thinks of the width decides where ncurses puts the
+    // next character (no scalar below U+1100 is wide to either).
+    let measured = firstScalar < 0x1100 ? 1 : Int(parea_wcwidth(wchar_t(bitPattern: firstScalar)))
+    if cell.isWide {
+      next = column + 2
+      if measured < 2, column + 1 < limit {
+        // The canvas thinks this grapheme is wide but the C library measures
+        // it narrow: a blank in the second cell, so nothing stale shows.
+        // (A keycap such as "1️⃣" starts with an ASCII digit and is wide too.)
+        var blank = complex
+        blank.chars = (0x20, 0, 0, 0, 0)
+        characters.append(blank)
+      }
+    } else {
+      next = column + 1
+      // Narrow to the canvas but wide to the C library: ncurses would put
+      // what follows a column late, so the next cell starts a run of its own.
+      if measured > 1 { flush() }
+    }
+  }
+
+  /// Writes the run and starts a new one.
+  mutating func flush() {
+    guard !characters.isEmpty else { return }
+    wmove(window, Int32(row), Int32(first))
+    characters.withUnsafeBufferPointer { buffer in
+      _ = wadd_wchnstr(window, buffer.baseAddress, Int32(buffer.count))
+    }
+    characters.removeAll(keepingCapacity: true)
   }
 }

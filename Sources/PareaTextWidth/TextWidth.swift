@@ -3,13 +3,20 @@ public enum TextWidth {
   /// Columns a character takes: 0 for controls and lone combining marks, 2 for
   /// wide (East Asian wide/fullwidth, emoji presentation) characters, else 1.
   public static func of(_ character: Character) -> Int {
+    measure(character).width
+  }
+
+  /// A character's width (as `of`), and its scalar when it is one scalar of
+  /// at most three UTF-8 bytes (as `singleScalar`): what a canvas stores,
+  /// read from the bytes once.
+  public static func measure(_ character: Character) -> (width: Int, scalar: UInt32?) {
     // Fast path, from the UTF-8 bytes: one ASCII character, or one scalar of
     // a block where every character is one column (Latin, Greek, box
     // drawing…): most of every screen, and the Unicode property lookups
     // below are far dearer. Tests hold the blocks to the full rule.
-    guard let value = singleScalar(character) else { return measured(character) }
-    if value < 0x80 { return value >= 0x20 && value < 0x7F ? 1 : 0 }
-    return isNarrowBlock(value) ? 1 : measured(character)
+    guard let value = singleScalar(character) else { return (measured(character), nil) }
+    if value < 0x80 { return (value >= 0x20 && value < 0x7F ? 1 : 0, value) }
+    return (isNarrowBlock(value) ? 1 : measured(character), value)
   }
 
   /// The scalar of a character made of one scalar of at most three UTF-8
@@ -37,7 +44,7 @@ public enum TextWidth {
   /// format characters, wide or emoji-presentation characters). Plain
   /// tuples: an array of ranges would make the runtime look up a generic
   /// conformance on the first frame.
-  static let narrowBlocks: [(first: UInt32, last: UInt32)] = [
+  @usableFromInline static let narrowBlocks: [(first: UInt32, last: UInt32)] = [
     (0x00A0, 0x00AC), (0x00AE, 0x02FF),  // Latin-1 (but the soft hyphen), Latin Extended, IPA
     (0x0370, 0x0482),  // Greek and Coptic, Cyrillic letters
     (0x1F00, 0x1FFF),  // Greek Extended
@@ -45,9 +52,56 @@ public enum TextWidth {
     (0x2500, 0x25A0),  // box drawing, block elements
   ]
 
-  static func isNarrowBlock(_ value: UInt32) -> Bool {
+  @inlinable static func isNarrowBlock(_ value: UInt32) -> Bool {
     for block in narrowBlocks where value >= block.first && value <= block.last { return true }
     return false
+  }
+
+  /// A scalar that is a whole grapheme of one column whatever stands beside
+  /// it: printable ASCII or one of the narrow blocks (none of them joins a
+  /// neighbour: no marks, joiners, controls, prepended or paired letters; a
+  /// test holds every one of them to the grapheme rules). Text made of these
+  /// is measured and drawn from its bytes, without building characters.
+  @inlinable public static func isSimple(_ value: UInt32) -> Bool {
+    value < 0x80 ? value >= 0x20 && value < 0x7F : isNarrowBlock(value)
+  }
+
+  /// The scalar starting at byte `index` of valid UTF-8, and its length in bytes.
+  @inlinable public static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+    value: UInt32, length: Int
+  ) {
+    let lead = bytes[index]
+    if lead < 0x80 { return (UInt32(lead), 1) }
+    if lead < 0xE0 { return (UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2) }
+    if lead < 0xF0 {
+      return (
+        UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3
+      )
+    }
+    return (
+      UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+        | UInt32(bytes[index + 3] & 0x3F), 4
+    )
+  }
+
+  /// How many leading bytes of `bytes` are simple scalars (`isSimple`) each
+  /// followed by another simple scalar or the end: graphemes of one scalar
+  /// and one column. The rest, if any, starts at a grapheme boundary.
+  @inlinable public static func simplePrefix(of bytes: UnsafeBufferPointer<UInt8>) -> (bytes: Int, columns: Int) {
+    var index = 0
+    var columns = 0
+    guard !bytes.isEmpty else { return (0, 0) }
+    var current = scalar(in: bytes, at: 0)
+    while isSimple(current.value) {
+      let next = index + current.length
+      if next == bytes.count { return (next, columns + 1) }
+      let following = scalar(in: bytes, at: next)
+      if !isSimple(following.value) { break }
+      index = next
+      columns += 1
+      current = following
+    }
+    return (index, columns)
   }
 
   /// The width by the Unicode properties of the character's scalars.
@@ -71,6 +125,16 @@ public enum TextWidth {
   /// Columns a string takes.
   public static func of(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + of($1) }
+  }
+
+  /// Columns a string takes: its simple start read from the bytes, the rest
+  /// grapheme by grapheme.
+  public static func of(_ text: String) -> Int {
+    var text = text
+    let fast = text.withUTF8 { simplePrefix(of: $0) }
+    if fast.bytes == text.utf8.count { return fast.columns }
+    let rest = text.utf8.index(text.utf8.startIndex, offsetBy: fast.bytes)
+    return text[rest...].reduce(fast.columns) { $0 + of($1) }
   }
 
   /// East Asian Wide and Fullwidth blocks (the ranges glibc's wcwidth treats as 2).

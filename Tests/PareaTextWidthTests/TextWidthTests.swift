@@ -28,11 +28,59 @@ import Testing
     #expect(wrong.isEmpty, "\(wrong.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
   }
 
-  /// The terminal backend skips its wide-character check for these
-  /// (`Terminal.put`): none may be two columns.
-  @Test func noScalarBelowU1100IsWide() {
-    let wide = (UInt32(0)..<0x1100).compactMap(Unicode.Scalar.init).filter { TextWidth.of(Character($0)) > 1 }
-    #expect(wide.isEmpty, "\(wide)")
+  /// Text of simple scalars is measured and drawn from its bytes, one
+  /// grapheme and one column a scalar: none of them may join a neighbour.
+  @Test func everySimpleScalarIsAGraphemeOfItsOwnBesideAnyOther() {
+    var simple: [Unicode.Scalar] = (UInt32(0x20)..<0x7F).compactMap(Unicode.Scalar.init)
+    for block in TextWidth.narrowBlocks {
+      simple += (block.first...block.last).compactMap(Unicode.Scalar.init)
+    }
+    #expect(simple.allSatisfy { TextWidth.isSimple($0.value) })
+    // The fast path commits a scalar only between two simple ones: any two
+    // of them must be two graphemes. A scalar of any class but "Other" (a
+    // mark, a joiner, a prepended letter, a jamo) would join one of these
+    // partners, one per kind of simple scalar, on one side or the other.
+    let partners: [Character] = ["a", "é", "Ω", "ῶ", "─", "©", "‼", "…"]
+    var joined: [String] = []
+    for scalar in simple {
+      for partner in partners {
+        let pair = [String(partner) + String(scalar), String(scalar) + String(partner)]
+        if pair.contains(where: { $0.count != 2 }) {
+          joined.append(String(scalar.value, radix: 16) + " with " + String(partner))
+        }
+      }
+    }
+    #expect(joined.isEmpty, "\(joined.prefix(20))")
+    // And nothing that is not simple is taken for simple.
+    for value in UInt32(0)...0x3000 where TextWidth.isSimple(value) {
+      #expect(Unicode.Scalar(value).map { TextWidth.measured(Character($0)) == 1 } == true)
+    }
+  }
+
+  static let texts: [String] = [
+    "", "a", "Palermo", "Παλέρμο · Κατάσκοπος", "e\u{301}", "abe\u{301}c", "ab\u{301}", "\u{301}abc", "a\r\nb",
+    "Μαρία 🎉", "李明 and 👨‍👩‍👧", "1️⃣ 2", "🇬🇷🇬🇷x", "x\u{AD}y", "▸ 1  Palermo", "┌──┐", "tab\there", "…“quotes”—",
+    "Zoë", "a\u{200D}b", "ᾯ", "\u{600}a",
+  ]
+
+  @Test func aStringMeasuresAsTheSumOfItsGraphemes() {
+    for text in Self.texts {
+      #expect(TextWidth.of(text) == text.reduce(0) { $0 + TextWidth.of($1) }, "\(text.unicodeScalars.map(\.value))")
+      #expect(TextWidth.of(text[...]) == TextWidth.of(text))
+    }
+  }
+
+  @Test func theSimplePrefixEndsAtAGraphemeBoundary() {
+    for text in Self.texts {
+      var copy = text
+      let prefix = copy.withUTF8 { TextWidth.simplePrefix(of: $0) }
+      let index = text.utf8.index(text.utf8.startIndex, offsetBy: prefix.bytes)
+      let head = String(text[..<index])
+      #expect(head.count == prefix.columns && TextWidth.of(head) == prefix.columns)
+      #expect(Array(text) == Array(head) + Array(text[index...]), "\(text.unicodeScalars.map(\.value))")
+    }
+    var mixed = "abe\u{301}c"
+    #expect(mixed.withUTF8 { TextWidth.simplePrefix(of: $0) } == (2, 2))
   }
 
   @Test func charactersTheFastPathHandsOn() {
