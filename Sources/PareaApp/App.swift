@@ -261,9 +261,15 @@ public struct App: Sendable {
 
   /// What each seat's phone shows now (JSON), by seat; empty with no game dealt.
   public func phoneViews() -> [Int: String] {
+    phoneViews(of: nil)
+  }
+
+  /// The views of `seats` only (every seat's when nil).
+  public func phoneViews(of seats: Set<Int>?) -> [Int: String] {
     guard let table = state.table else { return [:] }
     let locations = table.location == nil ? [] : environment.locations
-    return PhoneView.views(state: state, words: environment.words(state.language, rules: state.rules), locations: locations)
+    return PhoneView.views(
+      state: state, words: environment.words(state.language, rules: state.rules), locations: locations, of: seats)
   }
 }
 

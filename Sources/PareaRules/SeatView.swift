@@ -70,12 +70,36 @@ public struct SeatView: Hashable, Sendable {
     var roles: [RoleID] = []
     for seat in table.seats where !roles.contains(seat.role) { roles.append(seat.role) }
     dealtRoles = roles.sorted { $0.rawValue < $1.rawValue }
-    views = player.views
-    task = narration.flatMap { SeatTask(seat: seat, table: table, narration: $0, picks: picks) }
-    self.ballot = narration.flatMap { narration in
-      ballot.flatMap { BallotTask(seat: seat, table: table, narration: narration, ballot: $0) }
-    }
+    let moment = Moment(seat: seat, table: table, narration: narration, picks: picks, ballot: ballot)
+    views = moment.views
+    task = moment.task
+    self.ballot = moment.ballot
     isOver = table.resultShown
+  }
+
+  /// What of a seat's view moves with tonight's taps, the day's votes and
+  /// the seat's own looks at its card. The rest of the view is the table's
+  /// (names, roles, knowledge): two moments of one table (`Table.withoutLooks`)
+  /// whose `Moment`s are equal give the seat equal views. Cheaper than the
+  /// view, for telling which seats' views a change reached.
+  public struct Moment: Hashable, Sendable {
+    /// How many times the seat has looked at its role.
+    public let views: Int
+    /// The seat's task now, when a narrated night asks every living phone for one.
+    public let task: SeatTask?
+    /// The seat's vote, when the day's vote is cast on the phones.
+    public let ballot: BallotTask?
+
+    /// The moment of a seat at the table (its arguments as `SeatView`'s).
+    public init(
+      seat: Int, table: Table, narration: Narration? = nil, picks: NightPicks = NightPicks(), ballot: Ballot? = nil
+    ) {
+      views = table.seats.indices.contains(seat) ? table.seats[seat].views : 0
+      task = narration.flatMap { SeatTask(seat: seat, table: table, narration: $0, picks: picks) }
+      self.ballot = narration.flatMap { narration in
+        ballot.flatMap { BallotTask(seat: seat, table: table, narration: narration, ballot: $0) }
+      }
+    }
   }
 
   /// Every seat's view, in seating order.

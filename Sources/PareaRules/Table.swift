@@ -406,3 +406,18 @@ private struct PlayedGame: Hashable, Codable, Sendable {
     hasher.combine(rules.houseRoles)
   }
 }
+
+extension Table {
+  /// The table without its looks at the cards: every seat's count set to 0
+  /// and the log's `looked` lines left out (nothing reads them but the
+  /// laptop's table view and undo). What the seats' views share
+  /// (`SeatView.Moment` holds a seat's own count).
+  public var withoutLooks: Table {
+    var table = self
+    for index in table.seats.indices where table.seats[index].views != 0 { table.seats[index].views = 0 }
+    if table.log.contains(where: { if case .looked = $0 { true } else { false } }) {
+      table.log.removeAll { if case .looked = $0 { true } else { false } }
+    }
+    return table
+  }
+}

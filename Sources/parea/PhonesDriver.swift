@@ -19,11 +19,9 @@ final class PhonesDriver {
   private var server: PhoneServer?
   /// The secrets the server was started with, in seating order.
   private var served: [String] = []
-  /// What each seat's phone was last sent.
-  private var sent: [Int: String] = [:]
+  /// What each seat's phone was last sent, and what it was made from.
+  private var cache = PhoneViewCache()
   private var page = ""
-  /// The session, language and phones' state the views were last made from.
-  private var madeFrom: (session: GameSession?, language: Language, phones: PhonesState)?
   /// When the server last failed to start, so that it is tried again only now and then.
   private var failedAt: Int64?
 
@@ -52,7 +50,7 @@ final class PhonesDriver {
         // A new game with as many seats, or a seat's new link: the server follows.
         for seat in links.secrets.indices where links.secrets[seat] != served[seat] {
           if let secret = SeatSecret(links.secrets[seat]) { server.renew(seat, secret: secret) }
-          sent[seat] = nil
+          cache.forget(seat)
         }
         served = links.secrets
       } else {
@@ -83,30 +81,24 @@ final class PhonesDriver {
   /// the laptop's screen comes first.
   func sendViews(_ app: some Interactive, afterFrame: Bool) {
     guard let server else { return }
-    // The views, made again only when the game or the language changed. A
-    // running round timer changes the session at every tick, and no phone
-    // shows it: it is left out of the comparison.
-    let state = app.state
-    var session = state.session
-    session?.timer = nil
-    if madeFrom == nil || madeFrom?.session != session || madeFrom?.language != state.language
-      || madeFrom?.phones != state.phones
-    {
-      madeFrom = (session, state.language, state.phones)
-      // The frame just written reaches the terminal through the kernel's
-      // tty work, which runs on this CPU: a short sleep lets it go before
-      // the views are made (measured in `make bench`: without it a key's
-      // frame arrived about 1 ms later, the time twenty views take).
-      if afterFrame { usleep(200) }
+    // Nothing is made when nothing a phone shows can have changed; then
+    // only the views of the seats a change reached (`PhoneViewCache`).
+    if cache.isCurrent(with: app) { return }
+    // The frame just written reaches the terminal through the kernel's
+    // tty work, which runs on this CPU: a short sleep lets it go before
+    // the views are made (measured in `make bench`: without it a key's
+    // frame arrived about 1 ms later, the time twenty views take).
+    if afterFrame { usleep(200) }
+    let update = cache.update(app)
+    if update.everySeat {
       let newPage = app.phonePage()
       if newPage != page {
         page = newPage
         server.setPage(Array(page.utf8))
       }
-      for (seat, view) in app.phoneViews() where sent[seat] != view {
-        sent[seat] = view
-        server.send(view, to: seat)
-      }
+    }
+    for (seat, view) in update.changed.sorted(by: { $0.key < $1.key }) {
+      server.send(view, to: seat)
     }
   }
 
@@ -128,8 +120,7 @@ final class PhonesDriver {
       }
       self.server = server
       served = links.secrets
-      sent = [:]
-      madeFrom = nil
+      cache.forgetAll()
       failedAt = nil
       return app.send(.phones(.listening(base: "HTTP://\(addresses[0]):\(server.port)", port: Int(server.port))))
     } catch {
@@ -154,8 +145,7 @@ final class PhonesDriver {
     server?.stop()
     server = nil
     served = []
-    sent = [:]
-    madeFrom = nil
+    cache.forgetAll()
   }
 
   /// The addresses to listen on: `PAREA_PHONES_ADDRESS` (a comma-separated

@@ -11,7 +11,7 @@ import PareaVoice
 #endif
 
 /// What the run loop drives: the app, or a stand-in in a test.
-protocol Interactive {
+protocol Interactive: PhoneViewSource {
   /// Handles a key press that came at `now`; returns the work to do outside the app.
   mutating func handle(_ key: Key, now: Int64?) -> [Effect]
   /// Tells the app the terminal's size.
@@ -29,8 +29,6 @@ protocol Interactive {
   mutating func send(_ action: Action) -> [Effect]
   /// The page every phone link serves.
   func phonePage() -> String
-  /// What each seat's phone shows now, by seat.
-  func phoneViews() -> [Int: String]
 }
 
 /// How the program ends.

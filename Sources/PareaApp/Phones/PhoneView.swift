@@ -31,18 +31,20 @@ enum PhoneView {
   static let nobody = -1
 
   /// What every seat's phone shows now, by seat (empty when no game is dealt).
-  static func views(state: AppState, words: Words, locations: [Location]) -> [Int: String] {
+  static func views(state: AppState, words: Words, locations: [Location], of seats: Set<Int>? = nil) -> [Int: String] {
     guard let table = state.table else { return [:] }
     let layout = RoleCard.Layout(table: table, state: state, words: words, width: Int.max / 4)
     let fits = Fits(table: table, state: state, layout: layout, words: words)
     var views: [Int: String] = [:]
-    for seat in table.seats.indices {
+    for seat in table.seats.indices where seats?.contains(seat) ?? true {
       views[seat] = json(seat: seat, state: state, layout: layout, fits: fits, words: words, locations: locations)
     }
     return views
   }
 
   /// What `seat`'s phone shows now, or nil when no game is dealt.
+  /// It reads only what `PhoneViewCache.Shared` and the seat's
+  /// `SeatView.Moment` hold: what else it comes to read goes there too.
   private static func json(
     seat: Int, state: AppState, layout: RoleCard.Layout, fits: Fits, words: Words, locations: [Location]
   ) -> String? {
