@@ -228,6 +228,13 @@ public struct Store: Sendable {
     guard !bytes.isEmpty, String(validating: bytes, as: UTF8.self) != nil else {
       return .failure(.corrupt)
     }
+    // Plain JSON of the current version, read without JSONDecoder (whose
+    // first use is dear: `PlainJSON`); anything else, JSONDecoder judges.
+    if let value = try? PlainJSON.decode(type, from: bytes, userInfo: [GameRegistry.userInfoKey: registry]),
+      value.version == current
+    {
+      return isValid(value) ? .success(value) : .failure(.corrupt)
+    }
     let data = Data(bytes)
     let decoder = JSONDecoder()
     // A table names its game by id: the registry finds the game (a test's, too).
