@@ -588,24 +588,56 @@ def fresh_start(prog, env):
     return t, k, mem, usage
 
 
-def key_rounds(prog, env, warmup, rounds):
+KEY_BLOCK = 5  # round trips a program makes in a row, after one to warm up
+
+
+def key_rounds(progs, env, warmup, rounds):
     """Steady state: `rounds` round trips home -> Settings -> home in one
-    process, after `warmup` round trips. Returns (s times, Esc times, peak KiB)."""
-    to_other, to_home = [], []
-    with program_env(prog, env) as env:
-        child = Child(prog["argv"], env)
+    process of each program, after `warmup` round trips; the programs take
+    turns of `KEY_BLOCK` round trips, so that a change in the machine's load
+    hits them all alike. Returns {key: (s times, Esc times, peak KiB)}."""
+    out = {}
+    with contextlib.ExitStack() as stack:
+        children = []
         try:
-            child.wait_screen(prog["home"], prog["home_absent"])
-            for i in range(warmup + rounds):
-                a = child.press(b"s", prog["other"], prog["other_absent"])
-                b = child.press(b"\x1b", prog["home"], prog["home_absent"])
-                if i >= warmup:
-                    to_other.append(a * 1000)
-                    to_home.append(b * 1000)
-            mem = child.memory()
+            for prog in progs:
+                # Each its own data folders: the programs run side by side,
+                # and two Parea processes on one store would wait for each other.
+                own = stack.enter_context(tempfile.TemporaryDirectory(prefix="parea-bench-keys-"))
+                own_env = dict(env, **{f"XDG_{d.upper()}_HOME": os.path.join(own, d) for d in ("config", "state", "data")})
+                for d in ("config", "state", "data"):
+                    os.makedirs(os.path.join(own, d), exist_ok=True)
+                run_env = stack.enter_context(program_env(prog, own_env))
+                child = Child(prog["argv"], run_env)
+                children.append((prog, child))
+                child.wait_screen(prog["home"], prog["home_absent"])
+                out[prog["key"]] = ([], [], float("nan"))
+            # Turns of KEY_BLOCK round trips, each after one more that warms
+            # the process up again (the others' turns have evicted it from the
+            # caches): the steady state, as before, with a burst of load on
+            # the machine spread over every program.
+            for prog, child in children:
+                for _ in range(warmup):
+                    child.press(b"s", prog["other"], prog["other_absent"])
+                    child.press(b"\x1b", prog["home"], prog["home_absent"])
+            done = 0
+            while done < rounds:
+                block = min(KEY_BLOCK, rounds - done)
+                for prog, child in children:
+                    for i in range(1 + block):
+                        a = child.press(b"s", prog["other"], prog["other_absent"])
+                        b = child.press(b"\x1b", prog["home"], prog["home_absent"])
+                        if i > 0:
+                            out[prog["key"]][0].append(a * 1000)
+                            out[prog["key"]][1].append(b * 1000)
+                done += block
+            for prog, child in children:
+                to_other, to_home, _ = out[prog["key"]]
+                out[prog["key"]] = (to_other, to_home, child.memory().get("VmHWM", float("nan")))
         finally:
-            child.finish(prog["quit"])
-    return to_other, to_home, mem.get("VmHWM", float("nan"))
+            for prog, child in children:
+                child.finish(prog["quit"])
+    return out
 
 
 def measure_all(progs, runs, warmup, rounds, env):
@@ -629,8 +661,9 @@ def measure_all(progs, runs, warmup, rounds, env):
             r["memory_kib"].append(mem)
             if usage is not None:
                 r["cpu_ms"].append((usage.ru_utime + usage.ru_stime) * 1000)
+    rounds_by_program = key_rounds(progs, env, warmup, rounds)
     for prog in progs:
-        to_other, to_home, hwm = key_rounds(prog, env, warmup, rounds)
+        to_other, to_home, hwm = rounds_by_program[prog["key"]]
         r = results[prog["key"]]
         r["key_ms"], r["esc_ms"] = to_other, to_home
         r["peak_rss_after_rounds_mb"] = hwm * 1024 / 1e6
@@ -1155,7 +1188,7 @@ def main():
                     help="another program that draws the C floor's two screens")
     ap.add_argument("--runs", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=3)
-    ap.add_argument("--rounds", type=int, default=20, help="key round trips in one process")
+    ap.add_argument("--rounds", type=int, default=60, help="key round trips in one process of each program, taking turns")
     ap.add_argument("--json", help="also write the raw numbers here")
     ap.add_argument("--instructions", action="store_true",
                     help="also count each program's instructions to its first frame (valgrind)")

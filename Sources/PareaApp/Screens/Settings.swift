@@ -27,8 +27,28 @@ public struct SettingsScreen: Hashable, Sendable {
 
   // MARK: The list
 
-  /// The settings in screen order, under their titles.
-  static var sections: [SettingSection] {
+  /// The settings in screen order, under their titles. Made once: the
+  /// screen reads them several times a frame. (Immutable once made; the
+  /// closures they hold are what keeps them from being `Sendable`.)
+  static var sections: [SettingSection] { made.sections }
+
+  nonisolated(unsafe) private static let made: (sections: [SettingSection], settings: [Setting], lines: [Line]) = {
+    let sections = makeSections()
+    let settings = sections.flatMap(\.settings)
+    var lines: [Line] = []
+    var index = 0
+    for section in sections {
+      if !lines.isEmpty { lines.append(.blank) }
+      lines.append(.title(section.title))
+      for _ in section.settings {
+        lines.append(.setting(index))
+        index += 1
+      }
+    }
+    return (sections, settings, lines)
+  }()
+
+  private static func makeSections() -> [SettingSection] {
     [
       SettingSection(
         title: "settings.section.general",
@@ -62,7 +82,7 @@ public struct SettingsScreen: Hashable, Sendable {
   }
 
   /// Every setting, in screen order.
-  static var settings: [Setting] { sections.flatMap(\.settings) }
+  static var settings: [Setting] { made.settings }
 
   /// One line of the list.
   enum Line: Equatable {
@@ -75,19 +95,7 @@ public struct SettingsScreen: Hashable, Sendable {
   }
 
   /// The list line by line: each section's title and settings, a blank line between sections.
-  static var lines: [Line] {
-    var lines: [Line] = []
-    var index = 0
-    for section in sections {
-      if !lines.isEmpty { lines.append(.blank) }
-      lines.append(.title(section.title))
-      for _ in section.settings {
-        lines.append(.setting(index))
-        index += 1
-      }
-    }
-    return lines
-  }
+  static var lines: [Line] { made.lines }
 
   // MARK: Drawing
 
