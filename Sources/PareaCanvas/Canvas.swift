@@ -58,6 +58,29 @@ public struct Canvas: Equatable, Sendable {
     cells = Array(repeating: .blank, count: self.width * self.height)
   }
 
+  /// Equal sizes, cursors and cells; the cells compared as memory (a cell
+  /// is eight bytes without padding): the run loop compares every frame
+  /// with the last.
+  public static func == (a: Canvas, b: Canvas) -> Bool {
+    guard a.width == b.width, a.height == b.height, a.cursorRow == b.cursorRow, a.cursorColumn == b.cursorColumn
+    else { return false }
+    return a.cells.withUnsafeBytes { left in
+      b.cells.withUnsafeBytes { right in
+        guard left.count == right.count else { return false }
+        var offset = 0
+        while offset < left.count {
+          if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          {
+            return false
+          }
+          offset += 8
+        }
+        return true
+      }
+    }
+  }
+
   /// The whole canvas.
   public var bounds: Rect { Rect(row: 0, column: 0, width: width, height: height) }
 

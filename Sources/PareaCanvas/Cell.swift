@@ -13,9 +13,12 @@ public struct Cell: Hashable, Sendable {
   @usableFromInline var code: UInt32
   /// The style's bits (`Style.bits`) and `wideBit` when the grapheme takes two columns.
   @usableFromInline var look: UInt16
+  /// Always 0: the cell's eight bytes hold no padding, so that two screens
+  /// compare as memory (`Canvas.==`).
+  private var spare: UInt16 = 0
 
-  static let clusterFlag: UInt32 = 0x8000_0000
-  static let wideBit: UInt16 = 0x8000
+  @usableFromInline static let clusterFlag: UInt32 = 0x8000_0000
+  @usableFromInline static let wideBit: UInt16 = 0x8000
 
   init(code: UInt32, look: UInt16) {
     self.code = code
@@ -60,17 +63,22 @@ public struct Cell: Hashable, Sendable {
   }
 
   /// True when the grapheme takes two columns (the next cell is covered).
-  public var isWide: Bool { look & Self.wideBit != 0 }
+  @inlinable public var isWide: Bool { look & Self.wideBit != 0 }
 
   /// True for the right half of a wide grapheme.
-  public var isCovered: Bool { code == 0 }
+  @inlinable public var isCovered: Bool { code == 0 }
 
   /// The grapheme's one scalar, or nil for a cluster or a covered cell: what
   /// the terminal draws without looking anything up.
-  public var scalar: UInt32? { code == 0 || code & Self.clusterFlag != 0 ? nil : code }
+  @inlinable public var scalar: UInt32? { code == 0 || code & Self.clusterFlag != 0 ? nil : code }
 
   /// The style's bits: what the terminal needs to pick attributes and a colour pair.
-  public var styleBits: UInt16 { look & ~Self.wideBit }
+  @inlinable public var styleBits: UInt16 { look & ~Self.wideBit }
+
+  /// The same grapheme in the same style (the spare bits are always 0).
+  @inlinable public static func == (a: Cell, b: Cell) -> Bool {
+    a.code == b.code && a.look == b.look
+  }
 
   /// A blank cell.
   public static let blank = Cell(code: 0x20, look: 0)

@@ -38,9 +38,8 @@ public final class Terminal {
   private var colorPairs = [Int16](repeating: -1, count: 81)
   private var nextColorPair: Int16 = 0
   private var cursorShown: Bool?
-  /// The last style's complex character (`template(for:)`).
-  private var templateBits = UInt16.max
-  private var templateCharacter = cchar_t()
+  /// Room for one row's run of complex characters (`RunWriter`).
+  private var runBuffer: [cchar_t] = []
 
   /// Creates a terminal; nothing happens to the screen until `start()`.
   public init() {}
@@ -259,33 +258,39 @@ public final class Terminal {
     }
     let rows = min(canvas.height, screenHeight)
     let columns = min(canvas.width, screenWidth)
-    // The cells as arrays, read by index: this visits every cell of the screen.
-    let cells = canvas.cells
-    let before = full ? nil : drawn?.cells
+    // The cells read through pointers: this visits every cell of the screen.
+    let previous = full ? [] : drawn?.cells ?? []
+    if runBuffer.count < columns + 1 { runBuffer = [cchar_t](repeating: cchar_t(), count: columns + 1) }
     let blank = Cell.blank
-    var run = RunWriter(window: window, terminal: self)
-    for row in 0..<rows {
-      let start = row * canvas.width
-      for column in 0..<columns {
-        let cell = cells[start + column]
-        let changed = if let before { before[start + column] != cell } else { cell != blank }
-        guard changed else {
-          run.flush()
-          continue
-        }
-        if cell.isCovered {
-          // The right half of a wide grapheme changed (its style): the
-          // grapheme is written again from its first cell, unless the run
-          // has it already (ncurses fills the right half itself).
-          if column > 0, !run.ends(at: column - 1, row: row) {
+    canvas.cells.withUnsafeBufferPointer { cells in
+      previous.withUnsafeBufferPointer { before in
+        runBuffer.withUnsafeMutableBufferPointer { buffer in
+          var run = RunWriter(window: window, terminal: self, buffer: buffer)
+          for row in 0..<rows {
+            let start = row * canvas.width
+            for column in 0..<columns {
+              let cell = cells[start + column]
+              let changed = before.isEmpty ? cell != blank : before[start + column] != cell
+              guard changed else {
+                run.flush()
+                continue
+              }
+              if cell.isCovered {
+                // The right half of a wide grapheme changed (its style): the
+                // grapheme is written again from its first cell, unless the run
+                // has it already (ncurses fills the right half itself).
+                if column > 0, !run.ends(at: column - 1, row: row) {
+                  run.flush()
+                  run.append(cells[start + column - 1], row: row, column: column - 1, limit: columns)
+                }
+                continue
+              }
+              run.append(cell, row: row, column: column, limit: columns)
+            }
             run.flush()
-            run.append(cells[start + column - 1], row: row, column: column - 1, limit: columns)
           }
-          continue
         }
-        run.append(cell, row: row, column: column, limit: columns)
       }
-      run.flush()
     }
     if let cursor = canvas.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0,
       cursor.column < columns
@@ -300,18 +305,15 @@ public final class Terminal {
   }
 
   /// The complex character for a cell's style with a space in it, made by
-  /// ncurses once per style in a row (its attributes and colour pair); a
-  /// cell copies it and puts its own scalars in.
+  /// ncurses (its attributes and colour pair); a cell copies it and puts its
+  /// own scalars in.
   fileprivate func template(for bits: UInt16) -> cchar_t {
-    if bits == templateBits { return templateCharacter }
     var attributes = parea_attr_normal()
     if bits & Style.boldBit != 0 { attributes |= parea_attr_bold() }
     if bits & Style.reverseBit != 0 { attributes |= parea_attr_reverse() }
     if bits & Style.dimBit != 0 { attributes |= parea_attr_dim() }
     var complex = cchar_t()
     setcchar(&complex, [0x20, 0], attributes, colorPair(bits: bits), nil)
-    templateBits = bits
-    templateCharacter = complex
     return complex
   }
 
@@ -406,7 +408,6 @@ public final class Terminal {
   private func setColorsUp() {
     colorPairs = [Int16](repeating: -1, count: 81)
     nextColorPair = 0
-    templateBits = .max  // its colour pair is gone with the others
     usesColor = false
     let noColor = Self.environment("NO_COLOR") ?? ""
     guard noColor.isEmpty, has_colors(), start_color() == OK else { return }
@@ -461,31 +462,41 @@ public final class Terminal {
 private struct RunWriter {
   let window: UnsafeMutablePointer<WINDOW>?
   let terminal: Terminal
-  private var characters: [cchar_t] = []
+  /// Room for a row's run (its width and one more).
+  let buffer: UnsafeMutableBufferPointer<cchar_t>
+  private var count = 0
   private var row = -1
   private var first = -1
   /// The column after the last cell in the run.
   private var next = -1
+  /// The last style's complex character (`Terminal.template(for:)`): a
+  /// frame has a few dozen runs of one style each.
+  private var templateBits = UInt16.max
+  private var template = cchar_t()
 
-  init(window: UnsafeMutablePointer<WINDOW>?, terminal: Terminal) {
+  init(window: UnsafeMutablePointer<WINDOW>?, terminal: Terminal, buffer: UnsafeMutableBufferPointer<cchar_t>) {
     self.window = window
     self.terminal = terminal
-    characters.reserveCapacity(256)
+    self.buffer = buffer
   }
 
   /// True when the run's last cell is (`row`, `column`) or covers it.
   func ends(at column: Int, row: Int) -> Bool {
-    !characters.isEmpty && self.row == row && column < next && column >= first
+    count > 0 && self.row == row && column < next && column >= first
   }
 
   /// Adds a cell (not a covered one): the whole grapheme cluster (base and
   /// combining scalars) as one complex character.
   mutating func append(_ cell: Cell, row: Int, column: Int, limit: Int) {
-    if characters.isEmpty {
+    if count == 0 {
       self.row = row
       first = column
     }
-    var complex = terminal.template(for: cell.styleBits)
+    if cell.styleBits != templateBits {
+      templateBits = cell.styleBits
+      template = terminal.template(for: templateBits)
+    }
+    var complex = template
     var firstScalar: UInt32 = 0x20
     if let scalar = cell.scalar {
       complex.chars.0 = wchar_t(bitPattern: scalar)
@@ -505,7 +516,8 @@ private struct RunWriter {
       }
       firstScalar = character.unicodeScalars.first?.value ?? 0x20
     }
-    characters.append(complex)
+    buffer[count] = complex
+    count += 1
     // What the C library thinks of the width decides where ncurses puts the
     // next character (no scalar below U+1100 is wide to either).
     let measured = firstScalar < 0x1100 ? 1 : Int(parea_wcwidth(wchar_t(bitPattern: firstScalar)))
@@ -517,7 +529,8 @@ private struct RunWriter {
         // (A keycap such as "1️⃣" starts with an ASCII digit and is wide too.)
         var blank = complex
         blank.chars = (0x20, 0, 0, 0, 0)
-        characters.append(blank)
+        buffer[count] = blank
+        count += 1
       }
     } else {
       next = column + 1
@@ -529,11 +542,9 @@ private struct RunWriter {
 
   /// Writes the run and starts a new one.
   mutating func flush() {
-    guard !characters.isEmpty else { return }
+    guard count > 0 else { return }
     wmove(window, Int32(row), Int32(first))
-    characters.withUnsafeBufferPointer { buffer in
-      _ = wadd_wchnstr(window, buffer.baseAddress, Int32(buffer.count))
-    }
-    characters.removeAll(keepingCapacity: true)
+    _ = wadd_wchnstr(window, buffer.baseAddress, Int32(count))
+    count = 0
   }
 }

@@ -24,6 +24,20 @@ import Testing
     return all
   }()
 
+  @Test func aCellIsEightBytesWithoutPadding() {
+    // Canvases compare as memory, eight bytes a cell.
+    #expect(MemoryLayout<Cell>.size == 8 && MemoryLayout<Cell>.stride == 8)
+    var a = Canvas(width: 3, height: 2)
+    var b = a
+    #expect(a == b)
+    a.write("界", row: 1, column: 1)
+    #expect(a != b)
+    b.write("界", row: 1, column: 1)
+    #expect(a == b)
+    b.cursor = (row: 0, column: 0)
+    #expect(a != b)
+  }
+
   @Test func everyStyleSurvivesItsBits() {
     #expect(Set(Self.styles.map(\.bits)).count == Self.styles.count, "no two styles share bits")
     for style in Self.styles {
