@@ -94,14 +94,9 @@ enum PlainJSON {
     }
 
     mutating func object(depth: Int) throws(Refusal) -> JSONNode {
-      index += 1
       var members: [(key: String, value: JSONNode)] = []
-      skipSpace()
-      if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-        index += 1
-        return .object(members)
-      }
-      while true {
+      if opensEmpty(closing: UInt8(ascii: "}")) { return .object(members) }
+      repeat {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw refusal }
         let key = try string()
@@ -112,39 +107,42 @@ enum PlainJSON {
         index += 1
         skipSpace()
         members.append((key, try value(depth: depth + 1)))
-        skipSpace()
-        guard index < bytes.count else { throw refusal }
-        if bytes[index] == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        guard bytes[index] == UInt8(ascii: "}") else { throw refusal }
-        index += 1
-        return .object(members)
-      }
+      } while try !closes(with: UInt8(ascii: "}"))
+      return .object(members)
     }
 
     mutating func array(depth: Int) throws(Refusal) -> JSONNode {
-      index += 1
       var elements: [JSONNode] = []
-      skipSpace()
-      if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-        index += 1
-        return .array(elements)
-      }
-      while true {
+      if opensEmpty(closing: UInt8(ascii: "]")) { return .array(elements) }
+      repeat {
         skipSpace()
         elements.append(try value(depth: depth + 1))
-        skipSpace()
-        guard index < bytes.count else { throw refusal }
-        if bytes[index] == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        guard bytes[index] == UInt8(ascii: "]") else { throw refusal }
+      } while try !closes(with: UInt8(ascii: "]"))
+      return .array(elements)
+    }
+
+    /// Passes an opening bracket; true (the closing one passed too) when
+    /// nothing is between them.
+    mutating func opensEmpty(closing: UInt8) -> Bool {
+      index += 1
+      skipSpace()
+      guard index < bytes.count, bytes[index] == closing else { return false }
+      index += 1
+      return true
+    }
+
+    /// After a member: passes a comma (false: another member follows) or
+    /// the closing bracket (true); anything else is refused.
+    mutating func closes(with closing: UInt8) throws(Refusal) -> Bool {
+      skipSpace()
+      guard index < bytes.count else { throw refusal }
+      if bytes[index] == UInt8(ascii: ",") {
         index += 1
-        return .array(elements)
+        return false
       }
+      guard bytes[index] == closing else { throw refusal }
+      index += 1
+      return true
     }
 
     /// A string's value, from its opening quote to past its closing one.

@@ -33,31 +33,41 @@ public struct PhoneViewCache: Sendable {
 
   public init() {}
 
-  /// What every view reads (a running round timer, which no phone shows, left out).
-  struct Inputs: Equatable {
-    var session: GameSession?
+  /// What every view reads from the state beside the game: the same in
+  /// `Inputs` and `Shared`.
+  struct Common: Equatable {
     var language: Language
     var nightOnPhones: Bool
     var votesOnPhones: Bool
     var votesOpened: Int
-    var picks: NightPicks
-    var ballot: Ballot
     var excludedLocations: Set<LocationID>
     var houseRules: HouseRules
     var preferences: Preferences
 
     init(_ state: AppState) {
-      session = state.session
-      session?.timer = nil
       language = state.language
       nightOnPhones = state.phones.nightOnPhones
       votesOnPhones = state.votesOnPhones
       votesOpened = state.phones.votesOpened
-      picks = state.phones.picks
-      ballot = state.phones.ballot
       excludedLocations = state.excludedLocations
       houseRules = state.houseRules
       preferences = state.preferences
+    }
+  }
+
+  /// What every view reads (a running round timer, which no phone shows, left out).
+  struct Inputs: Equatable {
+    var session: GameSession?
+    var picks: NightPicks
+    var ballot: Ballot
+    var common: Common
+
+    init(_ state: AppState) {
+      session = state.session
+      session?.timer = nil
+      picks = state.phones.picks
+      ballot = state.phones.ballot
+      common = Common(state)
     }
   }
 
@@ -65,24 +75,12 @@ public struct PhoneViewCache: Sendable {
   struct Shared: Equatable {
     var table: Table
     var narration: Narration?
-    var language: Language
-    var nightOnPhones: Bool
-    var votesOnPhones: Bool
-    var votesOpened: Int
-    var excludedLocations: Set<LocationID>
-    var houseRules: HouseRules
-    var preferences: Preferences
+    var common: Common
 
     init(_ state: AppState, table: Table) {
       self.table = table.withoutLooks
       narration = state.session?.narration
-      language = state.language
-      nightOnPhones = state.phones.nightOnPhones
-      votesOnPhones = state.votesOnPhones
-      votesOpened = state.phones.votesOpened
-      excludedLocations = state.excludedLocations
-      houseRules = state.houseRules
-      preferences = state.preferences
+      common = Common(state)
     }
   }
 
