@@ -13,7 +13,8 @@ let package = Package(
     // On-screen width of text, per grapheme (standard library only): what a
     // player's name may be (the rules) and how the screens lay text out (the kit).
     .target(name: "PareaTextWidth"),
-    .testTarget(name: "PareaTextWidthTests", dependencies: ["PareaTextWidth"]),
+    // (and ncursesw's shim: the C library's wcwidth, which the terminal trusts below U+1100)
+    .testTarget(name: "PareaTextWidthTests", dependencies: ["PareaTextWidth", "CNcursesw"]),
     // The games: roles, deal, validation, the table and who wins. No I/O, no words.
     .target(name: "PareaRules", dependencies: ["PareaTextWidth"]),
     .testTarget(name: "PareaRulesTests", dependencies: ["PareaRules"]),

@@ -17,7 +17,7 @@ import PareaCanvas
 ///
 /// Use it from one thread (the run loop's).
 ///
-/// Why one file of some 440 lines: every part (start and stop, input,
+/// Why one file of some 550 lines: every part (start and stop, input,
 /// output, colours) reads and writes the same private ncurses state (the
 /// window, the colour pairs made so far, what the terminal can do), and only
 /// this file may touch it; split, that state would have to be opened to the
@@ -519,7 +519,8 @@ private struct RunWriter {
     buffer[count] = complex
     count += 1
     // What the C library thinks of the width decides where ncurses puts the
-    // next character (no scalar below U+1100 is wide to either).
+    // next character (no scalar below U+1100 is wide to either: a test in
+    // TextWidthTests holds both).
     let measured = firstScalar < 0x1100 ? 1 : Int(parea_wcwidth(wchar_t(bitPattern: firstScalar)))
     if cell.isWide {
       next = column + 2

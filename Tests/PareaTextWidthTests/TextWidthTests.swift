@@ -1,5 +1,11 @@
 import Testing
 
+import CNcursesw
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @testable import PareaTextWidth
 
 /// The fast path of `TextWidth.of` (one scalar, read from the UTF-8 bytes)
@@ -26,6 +32,23 @@ import Testing
     }
     let wrong = samples.filter { TextWidth.of($0) != TextWidth.measured($0) }
     #expect(wrong.isEmpty, "\(wrong.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+  }
+
+  /// The terminal asks the C library how wide a character is only from
+  /// U+1100 on (`RunWriter.append`): below it, neither the canvas nor the C
+  /// library (in a UTF-8 locale, on this thread alone) finds one wide.
+  @Test func noScalarBelowU1100IsWideToTheCanvasOrTheCLibrary() throws {
+    let wide = (UInt32(0)..<0x1100).compactMap(Unicode.Scalar.init).filter { TextWidth.of(Character($0)) > 1 }
+    #expect(wide.isEmpty, "\(wide)")
+    let utf8 = try #require(newlocale(LC_CTYPE_MASK, "C.UTF-8", nil), "no C.UTF-8 locale")
+    let previous = uselocale(utf8)
+    defer {
+      uselocale(previous)
+      freelocale(utf8)
+    }
+    #expect(parea_wcwidth(0x754C) == 2, "the locale measures a wide character as wide")
+    let wideToC = (Int32(0)..<0x1100).filter { parea_wcwidth(wchar_t($0)) > 1 }
+    #expect(wideToC.isEmpty, "\(wideToC)")
   }
 
   /// Text of simple scalars is measured and drawn from its bytes, one
